@@ -1,0 +1,219 @@
+//! `variant-rules`: the rules engine on the command line (list games, perft, check a move list).
+//!
+//! Every error — unknown game or option, malformed position, unparsable or illegal move — is
+//! one line on stderr and exit code 2.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use serde_json::json;
+use variant_rules::game::{GameId, GameOptions};
+use variant_rules::{Game, Outcome, Wrap};
+
+#[derive(Parser)]
+#[command(name = "variant-rules", version, about = "Rules engine for Variant Table's chess and checkers variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List game ids and their options.
+    Games {
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        /// Game id (see `games`).
+        game: String,
+        /// Depth in plies.
+        depth: u32,
+        #[command(flatten)]
+        setup: Setup,
+        /// Also print each first move's count.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play a move list and report the resulting position, its legal moves and the outcome.
+    Check {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        setup: Setup,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args)]
+struct Setup {
+    /// Board topology.
+    #[arg(long)]
+    topology: Option<String>,
+    /// Numbers variation (checkers family).
+    #[arg(long)]
+    numbers: bool,
+    /// Seed for the setup shuffle (Numbers).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Checkers family: plies without a jump or non-king move before a draw (0 = none).
+    #[arg(long)]
+    move_limit: Option<u16>,
+    /// Start from this FEN (chess games).
+    #[arg(long, conflicts_with = "position")]
+    fen: Option<String>,
+    /// Start from this position text (checkers family; see docs/notation.md).
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, separated by spaces.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+impl Setup {
+    fn game(&self, id: &str) -> Result<Game, String> {
+        let id: GameId = id.parse()?;
+        let mut opts = GameOptions::default_for(id);
+        if let Some(t) = &self.topology {
+            opts.topology = t.parse::<Wrap>()?;
+        }
+        opts.numbers = self.numbers;
+        opts.seed = self.seed;
+        if let Some(n) = self.move_limit {
+            if !id.is_checkers_family() {
+                return Err(format!("--move-limit is a checkers-family option; {id} uses the fifty-move rule"));
+            }
+            opts.move_limit = n;
+        }
+        opts.validate(id)?;
+        let text = match (&self.fen, &self.position) {
+            (Some(f), _) if id.is_checkers_family() => {
+                let _ = f;
+                return Err(format!("--fen is for chess games; give {id} positions with --position"));
+            }
+            (_, Some(p)) if !id.is_checkers_family() => {
+                let _ = p;
+                return Err(format!("--position is for the checkers family; give {id} positions with --fen"));
+            }
+            (Some(f), _) => Some(f.as_str()),
+            (_, Some(p)) => Some(p.as_str()),
+            _ => None,
+        };
+        let what = if id.is_checkers_family() { "position" } else { "FEN" };
+        let mut game = Game::new(id, opts, text).map_err(|e| format!("bad {what}: {e}"))?;
+        for (i, m) in self.moves.split_whitespace().enumerate() {
+            game.play(m).map_err(|e| format!("move {} '{m}' {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Games { json } => {
+            if json {
+                let games: Vec<_> = GameId::ALL
+                    .iter()
+                    .map(|g| json!({"id": g.as_str(), "description": g.description(), "options": g.option_help()}))
+                    .collect();
+                println!("{}", serde_json::Value::Array(games));
+            } else {
+                for g in GameId::ALL {
+                    println!("{:<15} {}\n{:<15} options: {}", g.as_str(), g.description(), "", g.option_help().join(", "));
+                }
+            }
+        }
+        Command::Perft { game, depth, setup, divide } => {
+            let game = setup.game(&game)?;
+            let started = Instant::now();
+            let nodes = if divide {
+                let mut total = 0;
+                for (m, n) in divide_any(&game, depth) {
+                    println!("{m}: {n}");
+                    total += n;
+                }
+                total
+            } else {
+                game.position().perft(depth)
+            };
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
+            println!("perft {depth} {nodes}");
+        }
+        Command::Check { game: id, setup, json } => {
+            let game = setup.game(&id)?;
+            let pos = game.position();
+            let names = game.id().player_names();
+            let outcome = game.outcome();
+            let (status, winner, reason) = match &outcome {
+                None => ("ongoing", None, None),
+                Some(Outcome::Win { winner, reason }) => ("win", Some(names[*winner as usize]), Some(reason.clone())),
+                Some(Outcome::Draw { reason }) => ("draw", None, Some(reason.clone())),
+            };
+            let legal: Vec<String> =
+                if outcome.is_some() { Vec::new() } else { pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect() };
+            if json {
+                let v = json!({
+                    "game": game.id().as_str(),
+                    "options": game.options(),
+                    "status": status,
+                    "winner": winner,
+                    "reason": reason,
+                    "to_move": names[pos.turn() as usize],
+                    "legal_moves": legal,
+                    "position": pos.to_text(),
+                    "moves": game.moves().collect::<Vec<_>>(),
+                });
+                println!("{v}");
+            } else {
+                println!("position: {}", pos.to_text());
+                println!("to move:  {}", names[pos.turn() as usize]);
+                println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
+                if let Some(w) = winner {
+                    println!("winner:   {w}");
+                }
+                println!("legal:    {}", legal.join(" "));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn divide_any(game: &Game, depth: u32) -> Vec<(String, u64)> {
+    let pos = game.position();
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            (pos.move_text(m), if depth <= 1 { 1 } else { next.perft(depth - 1) })
+        })
+        .collect()
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let first = e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
+            eprintln!("variant-rules: {first}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("variant-rules: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,366 @@
+//! Game ids, their options, a dispatch enum over every position type, and `Game`: a position
+//! with its move history (undo, repetition) — the one type the CLI and the window drive.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
+use crate::chess::{ChessMove, ChessPosition, ChessRules};
+use crate::position::{MoveError, Outcome, Player, Position};
+use crate::topology::Wrap;
+
+/// Every game the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameId {
+    Checkers,
+    Stax,
+    Queens,
+    Chess,
+    ShadowChess,
+    CylinderChess,
+}
+
+impl GameId {
+    /// All games, in the order `variant-rules games` lists them.
+    pub const ALL: [GameId; 6] =
+        [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::Chess, GameId::ShadowChess, GameId::CylinderChess];
+
+    /// The id used on the command line and in save files.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Checkers => "checkers",
+            GameId::Stax => "stax",
+            GameId::Queens => "queens",
+            GameId::Chess => "chess",
+            GameId::ShadowChess => "shadow-chess",
+            GameId::CylinderChess => "cylinder-chess",
+        }
+    }
+
+    /// One line describing the game.
+    pub fn description(self) -> &'static str {
+        match self {
+            GameId::Checkers => "English draughts: forced capture, multi-jumps, crowning ends the move",
+            GameId::Stax => "Checkers where jumped checkers are carried as prisoners under the jumping stack",
+            GameId::Queens => "Stax on both colours; men jump straight forward too, kings jump in 8 directions",
+            GameId::Chess => "orthodox chess",
+            GameId::ShadowChess => "chess where moving into an enemy piece's shadow captures it",
+            GameId::CylinderChess => "chess on a board whose side edges touch",
+        }
+    }
+
+    /// Whether the game belongs to the checkers family.
+    pub fn is_checkers_family(self) -> bool {
+        matches!(self, GameId::Checkers | GameId::Stax | GameId::Queens)
+    }
+
+    /// The topologies the game can be played on; the first is its default.
+    pub fn topologies(self) -> &'static [Wrap] {
+        match self {
+            GameId::CylinderChess => &[Wrap::Cylinder],
+            GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
+            _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
+        }
+    }
+
+    /// The options the game accepts, for `variant-rules games`.
+    pub fn option_help(self) -> Vec<String> {
+        let tops: Vec<&str> = self.topologies().iter().map(|w| w.as_str()).collect();
+        let mut v = vec![format!("--topology {}", tops.join("|"))];
+        if self.is_checkers_family() {
+            v.push("--numbers".into());
+            v.push("--seed N".into());
+            v.push(format!("--move-limit N (default {DEFAULT_MOVE_LIMIT})"));
+        }
+        v
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == s).ok_or_else(|| {
+            let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+            format!("unknown game '{s}' (known: {})", ids.join(", "))
+        })
+    }
+}
+
+/// Plies without a jump or a non-king move before a checkers-family game is drawn: 40 moves
+/// each, the customary English draughts limit.
+pub const DEFAULT_MOVE_LIMIT: u16 = 80;
+
+/// A game's options, as given on the command line or stored in a save file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameOptions {
+    pub topology: Wrap,
+    /// Numbers variation (checkers family only).
+    pub numbers: bool,
+    /// Seed for anything random in the setup (the Numbers shuffle).
+    pub seed: u64,
+    /// Checkers family: plies without progress before a draw (0 = no limit).
+    pub move_limit: u16,
+}
+
+impl GameOptions {
+    /// The defaults for a game.
+    pub fn default_for(game: GameId) -> GameOptions {
+        GameOptions { topology: game.topologies()[0], numbers: false, seed: 0, move_limit: DEFAULT_MOVE_LIMIT }
+    }
+
+    /// Checks that the options make sense for the game.
+    pub fn validate(&self, game: GameId) -> Result<(), String> {
+        if !game.topologies().contains(&self.topology) {
+            let why = if self.topology == Wrap::Universal {
+                " (\"The Universal variations of the Checkers family do not work\" for chess)"
+            } else {
+                ""
+            };
+            return Err(format!("{game} cannot be played on the {} board{why}", self.topology));
+        }
+        if self.numbers && !game.is_checkers_family() {
+            return Err(format!("--numbers is a checkers-family variation; {game} does not have it"));
+        }
+        Ok(())
+    }
+}
+
+/// A position of any game.
+#[derive(Clone)]
+pub enum AnyPosition {
+    Checkers(CheckersPosition),
+    Chess(ChessPosition),
+}
+
+/// A move of any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    Checkers(CheckersMove),
+    Chess(ChessMove),
+}
+
+/// Applies the same expression to whichever position an [`AnyPosition`] holds.
+macro_rules! dispatch {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            AnyPosition::Checkers($p) => $body,
+            AnyPosition::Chess($p) => $body,
+        }
+    };
+}
+
+impl AnyPosition {
+    /// The starting position of a game.
+    pub fn start(game: GameId, opts: &GameOptions) -> Result<AnyPosition, String> {
+        opts.validate(game)?;
+        Ok(match game {
+            GameId::Checkers | GameId::Stax | GameId::Queens => {
+                AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed))
+            }
+            _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
+        })
+    }
+
+    /// A position from its text form (FEN for chess games).
+    pub fn from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<AnyPosition, String> {
+        opts.validate(game)?;
+        Ok(match game {
+            GameId::Checkers | GameId::Stax | GameId::Queens => {
+                AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
+            }
+            _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
+        })
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> Player {
+        dispatch!(self, p => p.turn())
+    }
+    /// The position's hash.
+    pub fn hash(&self) -> u64 {
+        dispatch!(self, p => p.hash())
+    }
+    /// The text form.
+    pub fn to_text(&self) -> String {
+        dispatch!(self, p => p.to_text())
+    }
+    /// Position-level outcome (no repetition).
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
+
+    /// Legal moves.
+    pub fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyPosition::Checkers(p) => moves_of(p).into_iter().map(AnyMove::Checkers).collect(),
+            AnyPosition::Chess(p) => moves_of(p).into_iter().map(AnyMove::Chess).collect(),
+        }
+    }
+
+    /// A move in the game's notation.
+    pub fn move_text(&self, m: AnyMove) -> String {
+        match (self, m) {
+            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.move_text(m),
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
+            _ => panic!("move of another game"),
+        }
+    }
+
+    /// Reads a legal move from its text.
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        match self {
+            AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
+            AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
+        }
+    }
+
+    /// Plays a legal move (from `legal_moves` or `parse_move`).
+    pub fn play_unchecked(&mut self, m: AnyMove) {
+        match (self, m) {
+            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => {
+                p.play_unchecked(m);
+            }
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => {
+                p.play_unchecked(m);
+            }
+            _ => panic!("move of another game"),
+        }
+    }
+
+    /// Whether the move resets repetition history.
+    pub fn is_irreversible(&self, m: AnyMove) -> bool {
+        match (self, m) {
+            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.is_irreversible(m),
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_irreversible(m),
+            _ => panic!("move of another game"),
+        }
+    }
+
+    /// Perft to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self.clone() {
+            AnyPosition::Checkers(mut p) => crate::position::perft(&mut p, depth),
+            AnyPosition::Chess(mut p) => crate::position::perft(&mut p, depth),
+        }
+    }
+}
+
+fn moves_of<P: Position>(p: &P) -> Vec<P::Move> {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    v
+}
+
+fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
+    let g = match game {
+        GameId::Stax => CheckersGame::Stax,
+        GameId::Queens => CheckersGame::Queens,
+        _ => CheckersGame::Checkers,
+    };
+    CheckersRules { game: g, numbers: opts.numbers, move_limit: opts.move_limit }
+}
+
+fn chess_rules(game: GameId) -> ChessRules {
+    ChessRules { shadow: game == GameId::ShadowChess }
+}
+
+/// A game in progress: its start, the moves played, and the positions passed through.
+#[derive(Clone)]
+pub struct Game {
+    id: GameId,
+    options: GameOptions,
+    start: String,
+    history: Vec<(AnyPosition, String)>,
+    position: AnyPosition,
+    /// How many trailing history entries count for repetition (since the last irreversible move).
+    reversible: usize,
+    reversible_stack: Vec<usize>,
+}
+
+impl Game {
+    /// A new game from the standard start, or from a text position.
+    pub fn new(id: GameId, options: GameOptions, position: Option<&str>) -> Result<Game, String> {
+        let pos = match position {
+            Some(t) => AnyPosition::from_text(id, &options, t)?,
+            None => AnyPosition::start(id, &options)?,
+        };
+        Ok(Game { id, options, start: pos.to_text(), history: Vec::new(), position: pos, reversible: 0, reversible_stack: Vec::new() })
+    }
+
+    /// The game id.
+    pub fn id(&self) -> GameId {
+        self.id
+    }
+    /// The options.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+    /// The starting position's text.
+    pub fn start_text(&self) -> &str {
+        &self.start
+    }
+    /// The current position.
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+    /// Moves played so far, in notation.
+    pub fn moves(&self) -> impl Iterator<Item = &str> {
+        self.history.iter().map(|(_, m)| m.as_str())
+    }
+
+    /// The result, counting threefold repetition of the position (same hash, same side to move).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.position.outcome() {
+            return Some(o);
+        }
+        let h = self.position.hash();
+        let start = self.history.len() - self.reversible;
+        let seen = self.history[start..].iter().filter(|(p, _)| p.hash() == h).count();
+        (seen >= 2).then(|| Outcome::draw("threefold repetition"))
+    }
+
+    /// Plays a move given in notation, or says why it cannot be played.
+    pub fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveError::GameOver(o.reason().to_string()));
+        }
+        let m = self.position.parse_move(text)?;
+        self.play_move(m);
+        Ok(())
+    }
+
+    /// Plays a legal move.
+    pub fn play_move(&mut self, m: AnyMove) {
+        let text = self.position.move_text(m);
+        let irreversible = self.position.is_irreversible(m);
+        self.reversible_stack.push(self.reversible);
+        self.reversible = if irreversible { 0 } else { self.reversible + 1 };
+        let before = self.position.clone();
+        self.position.play_unchecked(m);
+        self.history.push((before, text));
+    }
+
+    /// Takes back the last move; returns its text, or `None` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        let (pos, text) = self.history.pop()?;
+        self.position = pos;
+        self.reversible = self.reversible_stack.pop().unwrap_or(0);
+        Some(text)
+    }
+}
+
+impl GameId {
+    /// The names of the seats, in turn order.
+    pub fn player_names(self) -> [&'static str; 2] {
+        if self.is_checkers_family() { ["a", "b"] } else { ["white", "black"] }
+    }
+}

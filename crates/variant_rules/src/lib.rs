@@ -1,0 +1,20 @@
+//! Variant Table's rules engine: board topologies and the rules of every game, with no Bevy.
+//!
+//! Layers, from the ground up:
+//! - [`topology`]: boards as graphs of cells with named directions and wrap-around, as
+//!   neighbour tables built once per board shape;
+//! - [`position`]: the [`Position`] trait every game implements (legal moves, play/undo,
+//!   Zobrist hash, outcome, notation) and generic perft;
+//! - [`checkers`] and [`chess`]: the two families;
+//! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
+//!   repetition, undo) that the CLI and the 3D table drive.
+
+pub mod checkers;
+pub mod chess;
+pub mod game;
+pub mod position;
+pub mod topology;
+
+pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions};
+pub use position::{perft, MoveError, Outcome, Player, Position};
+pub use topology::{Cell, Dir, Topology, Wrap};
