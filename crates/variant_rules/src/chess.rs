@@ -355,7 +355,8 @@ impl ChessPosition {
         self.topo.width() / 2
     }
 
-    /// Whether an enemy pawn could take en passant on `self.ep` (pseudo-legally).
+    /// Whether the side to move has a legal en-passant capture on `self.ep`. Only then is the
+    /// target kept (in the hash and the FEN), so positions that offer the same moves compare equal.
     fn ep_capturable(&self) -> bool {
         if self.ep == NO_CELL {
             return false;
@@ -363,7 +364,12 @@ impl ChessPosition {
         let us = self.turn;
         Dir::DIAGONAL_BACK(us).iter().any(|&d| {
             let s = self.topo.step(self.ep, d);
-            s != NO_CELL && self.board[s as usize] == piece(us, PAWN)
+            s != NO_CELL && self.board[s as usize] == piece(us, PAWN) && {
+                let m = ChessMove::new(s, self.ep, MoveKind::EnPassant);
+                let mut scratch = self.clone();
+                scratch.make(m);
+                !scratch.in_check(us)
+            }
         })
     }
 
@@ -837,6 +843,16 @@ impl ChessPosition {
             }
         }
         set
+    }
+
+    /// The cells of the shadow cast by the piece on `c` (empty for an empty cell). Defined for
+    /// every chess game; only Shadow Chess gives it a meaning.
+    pub fn shadow_cells(&self, c: Cell) -> Vec<Cell> {
+        let p = self.board[c as usize];
+        if p == 0 {
+            return Vec::new();
+        }
+        self.shadow_of(c, &self.coverage(color(p))).iter().collect()
     }
 
     /// Shadow check: the king is attacked directly, or an enemy piece standing outside the

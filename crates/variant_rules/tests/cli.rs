@@ -1,0 +1,101 @@
+//! The `variant-rules` command line: listing, perft, check --json, and one-line errors with
+//! exit code 2 for every kind of bad input.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_variant-rules")).args(args).output().expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_str(&stdout(&o)).expect("one JSON object")
+}
+
+#[test]
+fn games_lists_every_id_with_options() {
+    let o = run(&["games"]);
+    assert!(o.status.success());
+    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess"] {
+        assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
+    }
+    let v = json(&["games", "--json"]);
+    assert_eq!(v.as_array().unwrap().len(), 6);
+    assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
+}
+
+#[test]
+fn perft_prints_its_count_last() {
+    let o = run(&["perft", "chess", "3"]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft 3 8902"));
+    let o = run(&["perft", "stax", "--topology", "universal", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft 2 64"));
+    let o = run(&["perft", "checkers", "--position", "8/8/8/8/3b4/2a5/8/8 a 0", "1", "--divide"]);
+    assert_eq!(stdout(&o), "c3xe5: 1\nperft 1 1\n");
+}
+
+#[test]
+fn check_reports_status_moves_and_position() {
+    let v = json(&["check", "chess", "--moves", "e2e4 e7e5", "--json"]);
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 29);
+    assert_eq!(v["position"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let v = json(&["check", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "--json"]);
+    assert_eq!((v["status"].as_str(), v["winner"].as_str(), v["reason"].as_str()), (Some("win"), Some("black"), Some("checkmate")));
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 0);
+    let v = json(&["check", "stax", "--numbers", "--seed", "5", "--topology", "cylinder", "--json"]);
+    assert_eq!(v["to_move"], "a");
+    assert_eq!(v["options"]["topology"], "cylinder");
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 8);
+}
+
+/// Bad input: exit code 2, exactly one line on stderr containing `needle`, nothing on stdout.
+fn rejects(args: &[&str], needle: &str) {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected, got: {err}");
+    assert!(err.contains(needle), "{args:?}: '{err}' should mention '{needle}'");
+    assert!(!err.contains("panicked"));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    rejects(&["perft", "chequers", "2"], "unknown game 'chequers'");
+    rejects(&["perft", "chess", "--frobnicate", "2"], "--frobnicate");
+    rejects(&["perft", "chess", "two"], "two");
+    rejects(&["check", "stax", "--topology", "mobius"], "unknown topology 'mobius'");
+    rejects(&["check", "chess", "--topology", "universal"], "universal");
+    rejects(&["check", "chess", "--numbers"], "--numbers");
+    rejects(&["check", "chess", "--move-limit", "9"], "--move-limit");
+    rejects(&["check", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1"], "bad FEN");
+    rejects(&["check", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"], "'X'");
+    rejects(&["check", "chess", "--fen", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"], "side not to move in check");
+    rejects(&["check", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"], "castling");
+    rejects(&["check", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1"], "en-passant");
+    rejects(&["check", "stax", "--fen", "x"], "--position");
+    rejects(&["check", "stax", "--position", "8/8/8 a 0"], "bad position");
+    rejects(&["check", "checkers", "--position", "8/8/8/8/8/8/8/[a,a]7 a 0"], "no stacks");
+    rejects(&["check", "chess", "--moves", "e2e4 e7e5 e4e5"], "move 3 'e4e5' illegal");
+    rejects(&["check", "chess", "--moves", "e2e4 zz9"], "move 2 'zz9' malformed");
+    rejects(&["check", "chess", "--moves", "e7e5"], "not the side to move");
+    rejects(&["check", "chess", "--moves", "N@c3"], "no drops");
+    rejects(&["check", "checkers", "--moves", "c3-d4 f6-e5 g3-h4"], "jumping is compulsory");
+    rejects(&["check", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 e2e4"], "game is over (checkmate)");
+    rejects(&["check", "chess", "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "--moves", "a7a8"], "promotion");
+}
+
+#[test]
+fn help_exits_zero() {
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("perft"));
+}

@@ -1,0 +1,101 @@
+//! Shared helpers for the rules integration tests: building games from CLI-style specs,
+//! reading perft data files, and seeded random play.
+#![allow(dead_code)]
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
+
+/// A game spec as written in the data files: `stax --topology universal --numbers --seed 7`.
+pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
+    let mut words = spec.split_whitespace();
+    let game: GameId = words.next().expect("game id").parse().expect("known game");
+    let mut opts = GameOptions::default_for(game);
+    while let Some(w) = words.next() {
+        match w {
+            "--topology" => opts.topology = words.next().unwrap().parse::<Wrap>().unwrap(),
+            "--numbers" => opts.numbers = true,
+            "--seed" => opts.seed = words.next().unwrap().parse().unwrap(),
+            other => panic!("unknown option {other} in spec"),
+        }
+    }
+    (game, opts)
+}
+
+/// One line of a perft data file.
+pub struct PerftCase {
+    pub spec: String,
+    pub game: GameId,
+    pub opts: GameOptions,
+    pub position: Option<String>,
+    pub counts: Vec<(u32, u64)>,
+}
+
+impl PerftCase {
+    pub fn start(&self) -> AnyPosition {
+        match &self.position {
+            Some(t) => AnyPosition::from_text(self.game, &self.opts, t).expect("valid position"),
+            None => AnyPosition::start(self.game, &self.opts).expect("valid options"),
+        }
+    }
+}
+
+/// Reads `tests/data/<name>`.
+pub fn perft_cases(name: &str) -> Vec<PerftCase> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("perft data file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(parts.len(), 3, "bad perft line: {line}");
+            let (game, opts) = parse_spec(parts[0]);
+            let counts = parts[2]
+                .split_whitespace()
+                .map(|dn| {
+                    let (d, n) = dn.split_once(':').expect("depth:nodes");
+                    (d.parse().unwrap(), n.parse().unwrap())
+                })
+                .collect();
+            let position = (parts[1] != "start").then(|| parts[1].to_string());
+            PerftCase { spec: parts[0].to_string(), game, opts, position, counts }
+        })
+        .collect()
+}
+
+/// Every game x topology x (Numbers on/off) combination.
+pub fn all_configs() -> Vec<(GameId, GameOptions)> {
+    let mut v = Vec::new();
+    for game in GameId::ALL {
+        for &wrap in game.topologies() {
+            for numbers in [false, true] {
+                if numbers && !game.is_checkers_family() {
+                    continue;
+                }
+                let mut o = GameOptions::default_for(game);
+                o.topology = wrap;
+                o.numbers = numbers;
+                o.seed = 3;
+                v.push((game, o));
+            }
+        }
+    }
+    v
+}
+
+/// Plays random legal moves from the start until the game ends or `max_plies`; calls `each`
+/// with the game before every move. Returns the finished game.
+pub fn random_game(game: GameId, opts: GameOptions, seed: u64, max_plies: usize, mut each: impl FnMut(&Game)) -> Game {
+    let mut g = Game::new(game, opts, None).expect("valid options");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..max_plies {
+        each(&g);
+        if g.outcome().is_some() {
+            break;
+        }
+        let moves = g.position().legal_moves();
+        let m = moves[rng.random_range(0..moves.len())];
+        g.play_move(m);
+    }
+    g
+}

@@ -1,0 +1,151 @@
+//! Property tests for every game x topology x option: seeded random games to the end never
+//! panic; `legal_moves` and `play` agree; undo restores position and hash; the incremental
+//! hash equals a recomputation; Stax and Queens keep all 24 checkers and never lose a crown.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
+
+/// Plies after which a random game is cut short (none has needed it in practice; see the
+/// assertion on how many games ended).
+const MAX_PLIES: usize = 4000;
+
+/// Candidate move texts around the side to move's pieces: every from/to pair for chess, every
+/// step and single hop for the checkers family, plus each legal move and its prefixes.
+fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = legal.clone();
+    for m in legal {
+        // Truncated jump sequences, and a promotion with the piece letter dropped.
+        if let Some(i) = m.rfind('x') {
+            out.insert(m[..i].to_string());
+        }
+        out.insert(m.trim_end_matches(['q', 'r', 'b', 'n']).to_string());
+    }
+    let text = pos.to_text();
+    let cells: Vec<String> = (0..8).flat_map(|r| (0..8).map(move |f| format!("{}{}", (b'a' + f) as char, r + 1))).collect();
+    let froms: BTreeSet<String> = legal.iter().map(|m| m.split(['-', 'x']).next().unwrap()[..2].to_string()).collect();
+    for from in &froms {
+        for to in &cells {
+            match pos {
+                AnyPosition::Chess(_) => {
+                    out.insert(format!("{from}{to}"));
+                }
+                AnyPosition::Checkers(_) => {
+                    out.insert(format!("{from}-{to}"));
+                    out.insert(format!("{from}x{to}"));
+                }
+            }
+        }
+    }
+    let _ = text;
+    out
+}
+
+fn check_position<P: Position>(p: &P, label: &str) {
+    assert_eq!(p.hash(), p.recompute_hash(), "{label}: incremental hash differs from recomputed in {}", p.to_text());
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let mut q = p.clone();
+    for &m in &moves {
+        let before_text = q.to_text();
+        let u = q.play_unchecked(m);
+        assert_eq!(q.hash(), q.recompute_hash(), "{label}: hash after {} from {before_text}", p.move_text(m));
+        q.undo(m, u);
+        assert_eq!(q.to_text(), before_text, "{label}: undo of {} changed the position", p.move_text(m));
+        assert_eq!(q.hash(), p.hash(), "{label}: undo of {} changed the hash", p.move_text(m));
+    }
+}
+
+fn kings_and_checkers(pos: &AnyPosition) -> (usize, usize) {
+    match pos {
+        AnyPosition::Checkers(p) => {
+            let all: Vec<_> = p.checkers_on_board().collect();
+            (all.iter().filter(|c| c.is_king()).count(), all.len())
+        }
+        AnyPosition::Chess(_) => (0, 0),
+    }
+}
+
+fn playout(game: GameId, opts: GameOptions, seed: u64) {
+    let label = format!("{game} {} numbers={} seed={seed}", opts.topology, opts.numbers);
+    let keeps_all = matches!(game, GameId::Stax | GameId::Queens);
+    let mut kings = 0;
+    let mut ply = 0;
+    let finished = common::random_game(game, opts, seed, MAX_PLIES, |g: &Game| {
+        let pos = g.position();
+        match pos {
+            AnyPosition::Checkers(p) => check_position(p, &label),
+            AnyPosition::Chess(p) => check_position(p, &label),
+        }
+        if keeps_all {
+            let (k, n) = kings_and_checkers(pos);
+            assert_eq!(n, 24, "{label}: all 24 checkers stay on the board, in stacks");
+            assert!(k >= kings, "{label}: a king lost its crown (kings {kings} -> {k})");
+            kings = k;
+        }
+        // legal_moves <=> play accepts, checked through the same path the CLI and window use.
+        if ply % 5 == 0 && g.outcome().is_none() {
+            let legal: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
+            for text in candidates(pos, &legal) {
+                let accepted = g.clone().play(&text).is_ok();
+                assert_eq!(accepted, legal.contains(&text), "{label}: play('{text}') vs legal_moves in {}", pos.to_text());
+            }
+        }
+        ply += 1;
+    });
+    assert!(finished.outcome().is_some(), "{label}: no result after {MAX_PLIES} plies");
+    // A finished game refuses further moves.
+    let any = finished.position().legal_moves().into_iter().next();
+    if let Some(m) = any {
+        let text = finished.position().move_text(m);
+        assert!(finished.clone().play(&text).is_err(), "{label}: a move was accepted after the end");
+    }
+}
+
+macro_rules! playout_tests {
+    ($($name:ident: $spec:expr, $cases:expr;)*) => {$(
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: $cases, failure_persistence: None, ..ProptestConfig::default() })]
+            #[test]
+            fn $name(seed in any::<u64>()) {
+                let (game, opts) = common::parse_spec($spec);
+                playout(game, opts, seed);
+            }
+        }
+    )*};
+}
+
+playout_tests! {
+    checkers_flat: "checkers --topology flat", 12;
+    checkers_cylinder: "checkers --topology cylinder", 12;
+    checkers_universal: "checkers --topology universal", 12;
+    checkers_flat_numbers: "checkers --topology flat --numbers --seed 1", 8;
+    checkers_cylinder_numbers: "checkers --topology cylinder --numbers --seed 2", 8;
+    checkers_universal_numbers: "checkers --topology universal --numbers --seed 3", 8;
+    stax_flat: "stax --topology flat", 12;
+    stax_cylinder: "stax --topology cylinder", 12;
+    stax_universal: "stax --topology universal", 12;
+    stax_flat_numbers: "stax --topology flat --numbers --seed 4", 8;
+    stax_cylinder_numbers: "stax --topology cylinder --numbers --seed 5", 8;
+    stax_universal_numbers: "stax --topology universal --numbers --seed 6", 8;
+    queens_flat: "queens --topology flat", 12;
+    queens_cylinder: "queens --topology cylinder", 12;
+    queens_universal: "queens --topology universal", 12;
+    queens_flat_numbers: "queens --topology flat --numbers --seed 7", 8;
+    queens_cylinder_numbers: "queens --topology cylinder --numbers --seed 8", 8;
+    queens_universal_numbers: "queens --topology universal --numbers --seed 9", 8;
+    chess_flat: "chess --topology flat", 8;
+    chess_cylinder: "chess --topology cylinder", 8;
+    cylinder_chess: "cylinder-chess", 8;
+    shadow_chess_flat: "shadow-chess --topology flat", 6;
+    shadow_chess_cylinder: "shadow-chess --topology cylinder", 6;
+}
+
+#[test]
+fn every_configuration_has_a_playout_test() {
+    // 23 combinations: keep this list and the macro above in step.
+    assert_eq!(common::all_configs().len(), 23);
+}
