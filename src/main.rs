@@ -1,1 +1,150 @@
-fn main(){}
+//! `variant-table`: play a game of the family at the table (for now in the terminal, hot-seat).
+//!
+//! `variant-table` starts Stax on the flat board; `variant-table play <game> [options]` picks
+//! another. Type a move in the game's notation, `undo`, `moves`, or `quit`.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome, Wrap};
+
+#[derive(Parser)]
+#[command(name = "variant-table", version, about = "A tabletop for chess and checkers variants")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game hot-seat in the terminal.
+    Play {
+        /// Game id (`variant-rules games` lists them).
+        game: String,
+        /// Board topology (flat, cylinder, universal).
+        #[arg(long)]
+        topology: Option<String>,
+        /// Numbers variation (checkers family).
+        #[arg(long)]
+        numbers: bool,
+        /// Seed for the Numbers shuffle.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+fn new_game(cli: &Cli) -> Result<Game, String> {
+    let Some(Command::Play { game, topology, numbers, seed }) = &cli.command else {
+        return Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None);
+    };
+    let id: GameId = game.parse()?;
+    let mut opts = GameOptions::default_for(id);
+    if let Some(t) = topology {
+        opts.topology = t.parse::<Wrap>()?;
+    }
+    opts.numbers = *numbers;
+    opts.seed = *seed;
+    Game::new(id, opts, None)
+}
+
+/// The board as text, last rank on top; stacks show their top checker and height.
+fn board(game: &Game) -> String {
+    let mut s = String::new();
+    match game.position() {
+        AnyPosition::Checkers(p) => {
+            let t = p.topology();
+            for rank in (0..t.height()).rev() {
+                s += &format!("{:>2} ", rank + 1);
+                for file in 0..t.width() {
+                    let c = t.cell(file, rank).unwrap();
+                    let stack: Vec<String> = p.stack(c).map(|k| k.to_string()).collect();
+                    s += &match stack.len() {
+                        0 if t.is_dark(c) => " . ".to_string(),
+                        0 => "   ".to_string(),
+                        1 => format!(" {:<2}", stack[0]),
+                        n => format!("{}{n} ", &stack[0][..1]),
+                    };
+                }
+                s.push('\n');
+            }
+            s += "   ";
+            for file in 0..t.width() {
+                s += &format!(" {} ", (b'a' + file) as char);
+            }
+        }
+        AnyPosition::Chess(p) => {
+            let t = p.topology();
+            for rank in (0..t.height()).rev() {
+                s += &format!("{:>2} ", rank + 1);
+                for file in 0..t.width() {
+                    let b = p.piece_at(t.cell(file, rank).unwrap());
+                    let ch = if b == 0 { '.' } else { b" PNBRQK"[(b & 7) as usize] as char };
+                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
+                }
+                s.push('\n');
+            }
+            s += "   ";
+            for file in 0..t.width() {
+                s += &format!(" {}", (b'a' + file) as char);
+            }
+        }
+    }
+    s
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("variant-table: {}", e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let mut game = match new_game(&cli) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("variant-table: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let names = game.id().player_names();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        println!("\n{}\n", board(&game));
+        if let Some(o) = game.outcome() {
+            match o {
+                Outcome::Win { winner, reason } => println!("{} wins ({reason})", names[winner as usize]),
+                Outcome::Draw { reason } => println!("draw ({reason})"),
+            }
+            return ExitCode::SUCCESS;
+        }
+        print!("{} to move> ", names[game.position().turn() as usize]);
+        let _ = io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
+        match line.trim() {
+            "" => {}
+            "quit" => return ExitCode::SUCCESS,
+            "undo" => {
+                if game.undo().is_none() {
+                    println!("nothing to undo");
+                }
+            }
+            "moves" => {
+                let p = game.position();
+                let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
+                println!("{}", moves.join(" "));
+            }
+            text => {
+                if let Err(e) = game.play(text) {
+                    println!("'{text}': {e}");
+                }
+            }
+        }
+    }
+}

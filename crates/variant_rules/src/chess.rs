@@ -867,39 +867,40 @@ impl ChessPosition {
         shadow.iter().any(|s| self.board[s as usize] == 0 && self.any_attacker(s, them, |a| !shadow.contains(a)))
     }
 
-    /// Appends the side to move's shadow captures. `pseudo` holds its ordinary moves.
-    fn shadow_captures(&self, pseudo: &[ChessMove], out: &mut Vec<ChessMove>) {
+    /// Appends the side to move's shadow captures to `out`, which holds its ordinary moves.
+    fn shadow_captures(&self, out: &mut Vec<ChessMove>) {
         let t = self.topo;
         let us = self.turn;
         let them = 1 - us;
         let cover = self.coverage(them);
-        // Ordinary capturing movements that end on an empty cell: every quiet move of a piece
-        // other than a pawn, and a pawn's diagonal step (its capturing movement) to an empty cell.
-        let mut movements: Vec<(Cell, Cell, bool)> = pseudo
-            .iter()
-            .filter(|m| m.kind == MoveKind::Quiet && kind(self.board[m.from as usize]) != PAWN)
-            .map(|m| (m.from, m.to, false))
-            .collect();
-        for c in 0..t.len() as Cell {
-            if self.board[c as usize] == piece(us, PAWN) {
-                for d in Dir::DIAGONAL_FORWARD(us) {
-                    let s = t.step(c, d);
-                    if s != NO_CELL && self.board[s as usize] == 0 {
-                        movements.push((c, s, true));
-                    }
-                }
-            }
-        }
+        let ordinary = out.len();
         for q in 0..t.len() as Cell {
             let p = self.board[q as usize];
             if p == 0 || color(p) != them || kind(p) == KING {
                 continue;
             }
             let shadow = self.shadow_of(q, &cover);
-            for &(from, to, pawn) in &movements {
-                if shadow.contains(to) && !shadow.contains(from) {
-                    let m = ChessMove { victim: q, ..ChessMove::new(from, to, MoveKind::Shadow) };
-                    if pawn && t.rank(to) == t.far_rank(us) {
+            let enters = |from: Cell, to: Cell| shadow.contains(to) && !shadow.contains(from);
+            // Ordinary capturing movements that end on an empty cell: every quiet move of a
+            // piece other than a pawn (castling is no capturing movement) ...
+            for i in 0..ordinary {
+                let m = out[i];
+                if m.kind == MoveKind::Quiet && kind(self.board[m.from as usize]) != PAWN && enters(m.from, m.to) {
+                    out.push(ChessMove { victim: q, ..ChessMove::new(m.from, m.to, MoveKind::Shadow) });
+                }
+            }
+            // ... and a pawn's diagonal step, its capturing movement, onto an empty cell.
+            for c in 0..t.len() as Cell {
+                if self.board[c as usize] != piece(us, PAWN) {
+                    continue;
+                }
+                for d in Dir::DIAGONAL_FORWARD(us) {
+                    let s = t.step(c, d);
+                    if s == NO_CELL || self.board[s as usize] != 0 || !enters(c, s) {
+                        continue;
+                    }
+                    let m = ChessMove { victim: q, ..ChessMove::new(c, s, MoveKind::Shadow) };
+                    if t.rank(s) == t.far_rank(us) {
                         for promo in PROMOTIONS {
                             out.push(ChessMove { promotion: promo, ..m });
                         }
@@ -1000,9 +1001,7 @@ impl Position for ChessPosition {
         let us = self.turn;
         let mut scratch = self.clone();
         if self.rules.shadow {
-            let ordinary = out.len();
-            let pseudo: Vec<ChessMove> = out[..ordinary].to_vec();
-            self.shadow_captures(&pseudo, out);
+            self.shadow_captures(out);
             out.retain(|&m| {
                 let u = scratch.make(m);
                 let ok = !scratch.shadow_in_check(us);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{perft_cases, PerftCase};
+use common::perft_cases;
 use variant_rules::{AnyPosition, GameId, GameOptions, Wrap};
 
 /// Leaf nodes a CI run spends on one case (deeper entries run under `--ignored`).

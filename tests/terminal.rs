@@ -1,0 +1,47 @@
+//! The terminal game: a scripted hot-seat session through standard input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn session(args: &[&str], input: &str) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variant-table"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr), out.status.code())
+}
+
+#[test]
+fn default_is_stax_and_moves_play() {
+    let (out, code) = session(&[], "c3-d4\nf6-e5\nd4xf6\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("a to move"), "{out}");
+    assert!(out.contains("a2 "), "the Stax stack of two shows its height: {out}");
+}
+
+#[test]
+fn illegal_moves_are_explained_and_the_game_goes_on() {
+    let (out, code) = session(&["play", "chess"], "e2e5\ne2e4\nundo\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("'e2e5': illegal"), "{out}");
+    assert!(out.matches("white to move").count() >= 2, "{out}");
+}
+
+#[test]
+fn fools_mate_ends_the_game() {
+    let (out, code) = session(&["play", "chess"], "f2f3\ne7e5\ng2g4\nd8h4\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("black wins (checkmate)"), "{out}");
+}
+
+#[test]
+fn bad_options_exit_2_with_one_line() {
+    let (out, code) = session(&["play", "chess", "--topology", "universal"], "");
+    assert_eq!(code, Some(2));
+    assert_eq!(out.trim().lines().count(), 1, "{out}");
+}
