@@ -7,7 +7,8 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome, Wrap};
+use variant_rules::cli::OptionArgs;
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome};
 
 #[derive(Parser)]
 #[command(name = "variant-table", version, about = "A tabletop for chess and checkers variants")]
@@ -22,29 +23,16 @@ enum Command {
     Play {
         /// Game id (`variant-rules games` lists them).
         game: String,
-        /// Board topology (flat, cylinder, universal).
-        #[arg(long)]
-        topology: Option<String>,
-        /// Numbers variation (checkers family).
-        #[arg(long)]
-        numbers: bool,
-        /// Seed for the Numbers shuffle.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        #[command(flatten)]
+        options: OptionArgs,
     },
 }
 
 fn new_game(cli: &Cli) -> Result<Game, String> {
-    let Some(Command::Play { game, topology, numbers, seed }) = &cli.command else {
+    let Some(Command::Play { game, options }) = &cli.command else {
         return Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None);
     };
-    let id: GameId = game.parse()?;
-    let mut opts = GameOptions::default_for(id);
-    if let Some(t) = topology {
-        opts.topology = t.parse::<Wrap>()?;
-    }
-    opts.numbers = *numbers;
-    opts.seed = *seed;
+    let (id, opts) = options.resolve(game)?;
     Game::new(id, opts, None)
 }
 
@@ -94,16 +82,9 @@ fn board(game: &Game) -> String {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match variant_rules::cli::parse_or_exit::<Cli>("variant-table") {
         Ok(c) => c,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("variant-table: {}", e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: "));
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let mut game = match new_game(&cli) {
         Ok(g) => g,

@@ -31,6 +31,16 @@ const fn color(p: u8) -> u8 {
     (p & BLACK_BIT) >> 3
 }
 
+/// The lines a bishop, rook or queen slides along.
+#[inline(always)]
+const fn slider_dirs(kind: u8) -> &'static [Dir] {
+    match kind {
+        BISHOP => &Dir::DIAGONAL,
+        ROOK => &Dir::ORTHOGONAL,
+        _ => &Dir::ALL,
+    }
+}
+
 /// Castling right bits: White king side, White queen side, Black king side, Black queen side.
 const CASTLE_WK: u8 = 1;
 const CASTLE_WQ: u8 = 2;
@@ -450,9 +460,7 @@ impl ChessPosition {
                         self.push_target(c, s, out);
                     }
                 }
-                BISHOP => self.slide(c, &Dir::DIAGONAL, out),
-                ROOK => self.slide(c, &Dir::ORTHOGONAL, out),
-                QUEEN => self.slide(c, &Dir::ALL, out),
+                BISHOP | ROOK | QUEEN => self.slide(c, slider_dirs(kind(p)), out),
                 KING => {
                     for d in Dir::ALL {
                         self.push_target(c, t.step(c, d), out);
@@ -761,12 +769,7 @@ impl ChessPosition {
             KNIGHT => t.leaps(c).iter().for_each(|&s| add(s)),
             KING => Dir::ALL.iter().for_each(|&d| add(t.step(c, d))),
             k => {
-                let dirs: &[Dir] = match k {
-                    BISHOP => &Dir::DIAGONAL,
-                    ROOK => &Dir::ORTHOGONAL,
-                    _ => &Dir::ALL,
-                };
-                for &d in dirs {
+                for &d in slider_dirs(k) {
                     let mut s = t.step(c, d);
                     while s != NO_CELL && s != c {
                         add(s);
@@ -825,12 +828,7 @@ impl ChessPosition {
                 }
             }
             k => {
-                let dirs: &[Dir] = match k {
-                    BISHOP => &Dir::DIAGONAL,
-                    ROOK => &Dir::ORTHOGONAL,
-                    _ => &Dir::ALL,
-                };
-                for &d in dirs {
+                for &d in slider_dirs(k) {
                     let mut s = t.step(c, d);
                     while reach.contains(s) {
                         set.insert(s);

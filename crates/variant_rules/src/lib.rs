@@ -10,6 +10,7 @@
 //!   repetition, undo) that the CLI and the 3D table drive.
 
 pub mod checkers;
+pub mod cli;
 pub mod chess;
 pub mod game;
 pub mod position;

@@ -98,39 +98,20 @@ fn flip_fen(fen: &str) -> String {
 /// Mirrors a FEN's files (a <-> h).
 fn mirror_fen(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let board = f[0]
+    let rows: Vec<Vec<String>> = f[0]
         .split('/')
         .map(|row| {
-            // Expand, reverse, compress.
-            let cells: Vec<char> = row.chars().flat_map(|c| match c.to_digit(10) {
-                Some(n) => vec!['.'; n as usize],
-                None => vec![c],
-            }).rev().collect();
-            compress(&cells)
+            let cells: Vec<String> = row
+                .chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(n) => vec![String::new(); n as usize],
+                    None => vec![c.to_string()],
+                })
+                .collect();
+            cells.into_iter().rev().collect()
         })
-        .collect::<Vec<_>>()
-        .join("/");
-    format!("{board} {} - - {} {}", f[1], f[4], f[5])
-}
-
-fn compress(cells: &[char]) -> String {
-    let mut s = String::new();
-    let mut run = 0;
-    for &c in cells {
-        if c == '.' {
-            run += 1;
-        } else {
-            if run > 0 {
-                s += &run.to_string();
-                run = 0;
-            }
-            s.push(c);
-        }
-    }
-    if run > 0 {
-        s += &run.to_string();
-    }
-    s
+        .collect();
+    format!("{} {} - - {} {}", common::rows_text(&rows), f[1], f[4], f[5])
 }
 
 fn counts(game: GameId, wrap: Wrap, text: &str, depth: u32) -> Vec<u64> {
@@ -210,30 +191,7 @@ fn checkers_grid(text: &str) -> (Vec<Vec<String>>, String, String) {
 }
 
 fn checkers_text(rows: &[Vec<String>], turn: &str, quiet: &str) -> String {
-    let board = rows
-        .iter()
-        .map(|r| {
-            let mut s = String::new();
-            let mut run = 0;
-            for c in r {
-                if c.is_empty() {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        s += &run.to_string();
-                        run = 0;
-                    }
-                    s += c;
-                }
-            }
-            if run > 0 {
-                s += &run.to_string();
-            }
-            s
-        })
-        .collect::<Vec<_>>()
-        .join("/");
-    format!("{board} {turn} {quiet}")
+    format!("{} {turn} {quiet}", common::rows_text(rows))
 }
 
 fn swap_players(token: &str) -> String {

@@ -2,6 +2,8 @@
 //! (`chess-and-checkers-variations.txt`, "The Checkers Family"). The Stax figures are missing
 //! from the text, so each is rebuilt from its description in words.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Topology, Wrap};
@@ -18,29 +20,7 @@ fn setup(game: &str, wrap: Wrap, numbers: bool, cells: &[(&str, &str)], turn: ch
         let c = t.parse_cell(cell).unwrap();
         grid[7 - t.rank(c) as usize][t.file(c) as usize] = format!("[{stack}]");
     }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|r| {
-            let mut s = String::new();
-            let mut run = 0;
-            for c in r {
-                if c.is_empty() {
-                    run += 1;
-                } else {
-                    if run > 0 {
-                        s += &run.to_string();
-                    }
-                    run = 0;
-                    s += c;
-                }
-            }
-            if run > 0 {
-                s += &run.to_string();
-            }
-            s
-        })
-        .collect();
-    let text = format!("{} {turn} 0", rows.join("/"));
+    let text = format!("{} {turn} 0", common::rows_text(&grid));
     Game::new(id, opts, Some(&text)).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 

@@ -8,8 +8,9 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
-use variant_rules::game::{GameId, GameOptions};
-use variant_rules::{Game, Outcome, Wrap};
+use variant_rules::cli::OptionArgs;
+use variant_rules::game::GameId;
+use variant_rules::{Game, Outcome};
 
 #[derive(Parser)]
 #[command(name = "variant-rules", version, about = "Rules engine for Variant Table's chess and checkers variants")]
@@ -52,18 +53,8 @@ enum Command {
 
 #[derive(Args)]
 struct Setup {
-    /// Board topology.
-    #[arg(long)]
-    topology: Option<String>,
-    /// Numbers variation (checkers family).
-    #[arg(long)]
-    numbers: bool,
-    /// Seed for the setup shuffle (Numbers).
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Checkers family: plies without a jump or non-king move before a draw (0 = none).
-    #[arg(long)]
-    move_limit: Option<u16>,
+    #[command(flatten)]
+    options: OptionArgs,
     /// Start from this FEN (chess games).
     #[arg(long, conflicts_with = "position")]
     fen: Option<String>,
@@ -77,27 +68,12 @@ struct Setup {
 
 impl Setup {
     fn game(&self, id: &str) -> Result<Game, String> {
-        let id: GameId = id.parse()?;
-        let mut opts = GameOptions::default_for(id);
-        if let Some(t) = &self.topology {
-            opts.topology = t.parse::<Wrap>()?;
-        }
-        opts.numbers = self.numbers;
-        opts.seed = self.seed;
-        if let Some(n) = self.move_limit {
-            if !id.is_checkers_family() {
-                return Err(format!("--move-limit is a checkers-family option; {id} uses the fifty-move rule"));
-            }
-            opts.move_limit = n;
-        }
-        opts.validate(id)?;
+        let (id, opts) = self.options.resolve(id)?;
         let text = match (&self.fen, &self.position) {
-            (Some(f), _) if id.is_checkers_family() => {
-                let _ = f;
+            (Some(_), _) if id.is_checkers_family() => {
                 return Err(format!("--fen is for chess games; give {id} positions with --position"));
             }
-            (_, Some(p)) if !id.is_checkers_family() => {
-                let _ = p;
+            (_, Some(_)) if !id.is_checkers_family() => {
                 return Err(format!("--position is for the checkers family; give {id} positions with --fen"));
             }
             (Some(f), _) => Some(f.as_str()),
@@ -197,17 +173,9 @@ fn divide_any(game: &Game, depth: u32) -> Vec<(String, u64)> {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match variant_rules::cli::parse_or_exit::<Cli>("variant-rules") {
         Ok(cli) => cli,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
-            print!("{e}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            let first = e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
-            eprintln!("variant-rules: {first}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -99,3 +99,29 @@ pub fn random_game(game: GameId, opts: GameOptions, seed: u64, max_plies: usize,
     }
     g
 }
+
+/// Board rows as position text: rows joined by `/`, runs of empty cells (`""`) as numbers.
+pub fn rows_text(rows: &[Vec<String>]) -> String {
+    rows.iter()
+        .map(|r| {
+            let mut s = String::new();
+            let mut run = 0;
+            for c in r {
+                if c.is_empty() {
+                    run += 1;
+                    continue;
+                }
+                if run > 0 {
+                    s += &run.to_string();
+                    run = 0;
+                }
+                s += c;
+            }
+            if run > 0 {
+                s += &run.to_string();
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}

@@ -1,0 +1,60 @@
+//! Command-line arguments that choose a game and its options, shared by `variant-rules` and
+//! the `variant-table` game so both accept the same flags with the same errors.
+
+use clap::Args;
+
+use crate::game::{GameId, GameOptions};
+use crate::topology::Wrap;
+
+/// `--topology`, `--numbers`, `--seed`, `--move-limit`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct OptionArgs {
+    /// Board topology: flat, cylinder or universal (checkers family).
+    #[arg(long)]
+    pub topology: Option<String>,
+    /// Numbers variation (checkers family).
+    #[arg(long)]
+    pub numbers: bool,
+    /// Seed for the setup shuffle (Numbers).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Checkers family: plies without a jump or a man's move before a draw (0 = none).
+    #[arg(long)]
+    pub move_limit: Option<u16>,
+}
+
+impl OptionArgs {
+    /// The game id and validated options these arguments describe.
+    pub fn resolve(&self, game: &str) -> Result<(GameId, GameOptions), String> {
+        let id: GameId = game.parse()?;
+        let mut opts = GameOptions::default_for(id);
+        if let Some(t) = &self.topology {
+            opts.topology = t.parse::<Wrap>()?;
+        }
+        opts.numbers = self.numbers;
+        opts.seed = self.seed;
+        if let Some(n) = self.move_limit {
+            if !id.is_checkers_family() {
+                return Err(format!("--move-limit is a checkers-family option; {id} uses the fifty-move rule"));
+            }
+            opts.move_limit = n;
+        }
+        opts.validate(id)?;
+        Ok((id, opts))
+    }
+}
+
+/// Parses `T` from the process arguments; on a usage error prints one line and returns exit
+/// code 2 (help and version print in full and return 0).
+pub fn parse_or_exit<T: clap::Parser>(program: &str) -> Result<T, std::process::ExitCode> {
+    T::try_parse().map_err(|e| {
+        use clap::error::ErrorKind;
+        if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+            print!("{e}");
+            return std::process::ExitCode::SUCCESS;
+        }
+        let first = e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();
+        eprintln!("{program}: {first}");
+        std::process::ExitCode::from(2)
+    })
+}
