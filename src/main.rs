@@ -1,84 +1,92 @@
-//! `variant-table`: play a game of the family at the table (for now in the terminal, hot-seat).
-//!
-//! `variant-table` starts Stax on the flat board; `variant-table play <game> [options]` picks
-//! another. Type a move in the game's notation, `undo`, `moves`, or `quit`.
+//! `variant-table`: the 3D table. With no arguments it opens on the launcher (Enter starts
+//! Stax on the flat board); `play <game>` opens straight into a game, `screenshot` saves one
+//! frame of a game to a PNG, and `text <game>` plays in the terminal.
 
-use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use clap::{Args, Parser, Subcommand};
 use variant_rules::cli::OptionArgs;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome};
+use variant_rules::Game;
+use variant_table::table::screenshot::ScreenshotRequest;
+use variant_table::table::session::{PositionChanged, Session};
+use variant_table::table::{AppState, TablePlugin, TableRenderPlugin};
 
 #[derive(Parser)]
-#[command(name = "variant-table", version, about = "A tabletop for chess and checkers variants")]
+#[command(name = "variant-table", version, about = "A 3D tabletop for chess and checkers variants")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+#[derive(Args)]
+struct GameArgs {
+    /// Game id (`variant-rules games` lists them).
+    game: String,
+    #[command(flatten)]
+    options: OptionArgs,
+    /// Moves to play first, in the game's notation, separated by spaces.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+impl GameArgs {
+    fn game(&self) -> Result<Game, String> {
+        let (id, opts) = self.options.resolve(&self.game)?;
+        let mut game = Game::new(id, opts, None)?;
+        for (i, m) in self.moves.split_whitespace().enumerate() {
+            game.play(m).map_err(|e| format!("move {} '{m}' {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game hot-seat in the terminal.
-    Play {
-        /// Game id (`variant-rules games` lists them).
-        game: String,
+    /// Open the table straight into a game.
+    Play(GameArgs),
+    /// Open a game, play the moves, save one frame to a PNG and exit.
+    Screenshot {
         #[command(flatten)]
-        options: OptionArgs,
+        game: GameArgs,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: PathBuf,
+        /// Window size, WIDTHxHEIGHT.
+        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+        size: (u32, u32),
     },
+    /// Play in the terminal, hot-seat.
+    Text(GameArgs),
 }
 
-fn new_game(cli: &Cli) -> Result<Game, String> {
-    let Some(Command::Play { game, options }) = &cli.command else {
-        return Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None);
-    };
-    let (id, opts) = options.resolve(game)?;
-    Game::new(id, opts, None)
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once('x').ok_or_else(|| format!("size '{s}' is not WIDTHxHEIGHT"))?;
+    let n = |v: &str| v.parse::<u32>().ok().filter(|&n| (64..=7680).contains(&n)).ok_or_else(|| format!("size '{s}' needs two numbers from 64 to 7680"));
+    Ok((n(w)?, n(h)?))
 }
 
-/// The board as text, last rank on top; stacks show their top checker and height.
-fn board(game: &Game) -> String {
-    let mut s = String::new();
-    match game.position() {
-        AnyPosition::Checkers(p) => {
-            let t = p.topology();
-            for rank in (0..t.height()).rev() {
-                s += &format!("{:>2} ", rank + 1);
-                for file in 0..t.width() {
-                    let c = t.cell(file, rank).unwrap();
-                    let stack: Vec<String> = p.stack(c).map(|k| k.to_string()).collect();
-                    s += &match stack.len() {
-                        0 if t.is_dark(c) => " . ".to_string(),
-                        0 => "   ".to_string(),
-                        1 => format!(" {:<2}", stack[0]),
-                        n => format!("{}{n} ", &stack[0][..1]),
-                    };
-                }
-                s.push('\n');
-            }
-            s += "   ";
-            for file in 0..t.width() {
-                s += &format!(" {} ", (b'a' + file) as char);
-            }
-        }
-        AnyPosition::Chess(p) => {
-            let t = p.topology();
-            for rank in (0..t.height()).rev() {
-                s += &format!("{:>2} ", rank + 1);
-                for file in 0..t.width() {
-                    let b = p.piece_at(t.cell(file, rank).unwrap());
-                    let ch = if b == 0 { '.' } else { b" PNBRQK"[(b & 7) as usize] as char };
-                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
-                }
-                s.push('\n');
-            }
-            s += "   ";
-            for file in 0..t.width() {
-                s += &format!(" {}", (b'a' + file) as char);
-            }
-        }
-    }
-    s
+fn window_app(size: (u32, u32), title: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: title.into(),
+            resolution: WindowResolution::new(size.0, size.1),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins((TablePlugin, TableRenderPlugin));
+    app
+}
+
+/// Starts the app on `game` instead of the launcher.
+fn start_on(app: &mut App, game: Game) {
+    app.insert_resource(Session::new(game));
+    app.insert_state(AppState::Playing);
+    app.world_mut().write_message(PositionChanged::default());
 }
 
 fn main() -> ExitCode {
@@ -86,46 +94,42 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let mut game = match new_game(&cli) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("variant-table: {e}");
-            return ExitCode::from(2);
-        }
+    let fail = |e: String| {
+        eprintln!("variant-table: {e}");
+        ExitCode::from(2)
     };
-    let names = game.id().player_names();
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
-    loop {
-        println!("\n{}\n", board(&game));
-        if let Some(o) = game.outcome() {
-            match o {
-                Outcome::Win { winner, reason } => println!("{} wins ({reason})", names[winner as usize]),
-                Outcome::Draw { reason } => println!("draw ({reason})"),
-            }
-            return ExitCode::SUCCESS;
+    match cli.command {
+        None => {
+            window_app((1280, 720), "Variant Table").run();
         }
-        print!("{} to move> ", names[game.position().turn() as usize]);
-        let _ = io::stdout().flush();
-        let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
-        match line.trim() {
-            "" => {}
-            "quit" => return ExitCode::SUCCESS,
-            "undo" => {
-                if game.undo().is_none() {
-                    println!("nothing to undo");
-                }
+        Some(Command::Play(args)) => {
+            let game = match args.game() {
+                Ok(g) => g,
+                Err(e) => return fail(e),
+            };
+            let mut app = window_app((1280, 720), "Variant Table");
+            start_on(&mut app, game);
+            app.run();
+        }
+        Some(Command::Screenshot { game, out, size }) => {
+            let game = match game.game() {
+                Ok(g) => g,
+                Err(e) => return fail(e),
+            };
+            let mut app = window_app(size, "Variant Table screenshot");
+            start_on(&mut app, game);
+            app.insert_resource(ScreenshotRequest { path: out.clone(), frames: 0, taken: false });
+            app.run();
+            if !out.exists() {
+                return fail(format!("no screenshot was written to {}", out.display()));
             }
-            "moves" => {
-                let p = game.position();
-                let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
-                println!("{}", moves.join(" "));
-            }
-            text => {
-                if let Err(e) = game.play(text) {
-                    println!("'{text}': {e}");
-                }
-            }
+        }
+        Some(Command::Text(args)) => {
+            return match args.game() {
+                Ok(g) => variant_table::terminal::run(g),
+                Err(e) => fail(e),
+            };
         }
     }
+    ExitCode::SUCCESS
 }

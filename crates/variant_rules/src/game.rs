@@ -7,9 +7,9 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
-use crate::chess::{ChessMove, ChessPosition, ChessRules};
+use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::position::{MoveError, Outcome, Player, Position};
-use crate::topology::Wrap;
+use crate::topology::{Cell, Wrap};
 
 /// Every game the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -141,6 +141,14 @@ pub enum AnyPosition {
     Chess(ChessPosition),
 }
 
+/// The cells a move passes through (see [`AnyPosition::move_path`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePath {
+    pub from: Cell,
+    pub landings: Vec<Cell>,
+    pub capture: bool,
+}
+
 /// A move of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyMove {
@@ -212,6 +220,24 @@ impl AnyPosition {
             (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.move_text(m),
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
             _ => panic!("move of another game"),
+        }
+    }
+
+    /// The cells a move visits, for pointing at it on a board: its origin, then each cell it
+    /// lands on (one for a step or a chess move, one per hop of a jump sequence), and whether
+    /// it captures.
+    pub fn move_path(&self, m: AnyMove) -> MovePath {
+        match m {
+            AnyMove::Checkers(m) => MovePath {
+                from: m.from as Cell,
+                landings: m.landings().iter().map(|&c| c as Cell).collect(),
+                capture: m.is_jump(),
+            },
+            AnyMove::Chess(m) => MovePath {
+                from: m.from,
+                landings: vec![m.to],
+                capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
+            },
         }
     }
 
@@ -349,6 +375,15 @@ impl Game {
         self.history.push((before, text));
     }
 
+    /// Number of moves played.
+    pub fn len(&self) -> usize {
+        self.history.len()
+    }
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.history.is_empty()
+    }
+
     /// Takes back the last move; returns its text, or `None` at the start.
     pub fn undo(&mut self) -> Option<String> {
         let (pos, text) = self.history.pop()?;
@@ -362,5 +397,16 @@ impl GameId {
     /// The names of the seats, in turn order.
     pub fn player_names(self) -> [&'static str; 2] {
         if self.is_checkers_family() { ["a", "b"] } else { ["white", "black"] }
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("id", &self.id)
+            .field("options", &self.options)
+            .field("start", &self.start)
+            .field("moves", &self.moves().collect::<Vec<_>>())
+            .finish()
     }
 }

@@ -16,6 +16,6 @@ pub mod game;
 pub mod position;
 pub mod topology;
 
-pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions};
+pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
 pub use position::{perft, MoveError, Outcome, Player, Position};
 pub use topology::{Cell, Dir, Topology, Wrap};

@@ -1,0 +1,111 @@
+//! The orbit camera: right-drag orbits, middle-drag pans, the wheel zooms (clamped), `R`
+//! resets, and a double-click on a stack or piece flies to it.
+//!
+//! Written here rather than taken from a crate: no maintained orbit-camera crate supported
+//! Bevy 0.19 when this was written (the popular ones track Bevy a release or more behind), and
+//! the controller is under a hundred lines.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::pieces::{ChessPiece, Stack};
+use super::TurnSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera)
+        .add_systems(Update, (orbit, fly, place).chain().in_set(TurnSystems::Input))
+        .add_observer(double_click_to_fly);
+}
+
+/// Nearest and farthest the camera may be from what it looks at (in cells).
+const ZOOM: (f32, f32) = (3.0, 30.0);
+/// Radians per pixel of mouse movement when orbiting.
+const ORBIT_SPEED: f32 = 0.006;
+
+/// Orbit state: the camera looks at `focus` from `distance`, at `yaw` round and `pitch` up.
+#[derive(Component, Debug, Clone)]
+pub struct OrbitCamera {
+    pub focus: Vec3,
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+    /// Where a double-click asked the camera to fly.
+    pub fly_to: Option<(Vec3, f32)>,
+}
+
+impl Default for OrbitCamera {
+    /// Seated behind the first player, looking down at the board.
+    fn default() -> Self {
+        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: 12.5, fly_to: None }
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera3d::default(), OrbitCamera::default(), Transform::default()));
+}
+
+fn orbit(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    for mut cam in &mut cams {
+        if buttons.pressed(MouseButton::Right) {
+            cam.yaw -= motion.delta.x * ORBIT_SPEED;
+            cam.pitch = (cam.pitch + motion.delta.y * ORBIT_SPEED).clamp(0.12, 1.5);
+        }
+        if buttons.pressed(MouseButton::Middle) {
+            let (sin, cos) = cam.yaw.sin_cos();
+            let right = Vec3::new(cos, 0.0, -sin);
+            let forward = Vec3::new(-sin, 0.0, -cos);
+            let k = cam.distance * 0.0015;
+            cam.focus += (-right * motion.delta.x + forward * motion.delta.y) * k;
+        }
+        if scroll.delta.y != 0.0 {
+            cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(ZOOM.0, ZOOM.1);
+        }
+        if keys.just_pressed(KeyCode::KeyR) {
+            *cam = OrbitCamera::default();
+        }
+    }
+}
+
+fn fly(time: Res<Time>, mut cams: Query<&mut OrbitCamera>) {
+    for mut cam in &mut cams {
+        if let Some((focus, distance)) = cam.fly_to {
+            let k = (time.delta_secs() * 6.0).min(1.0);
+            cam.focus = cam.focus.lerp(focus, k);
+            cam.distance += (distance - cam.distance) * k;
+            if cam.focus.distance(focus) < 0.01 {
+                cam.fly_to = None;
+            }
+        }
+    }
+}
+
+fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>) {
+    for (cam, mut t) in &mut cams {
+        let (sy, cy) = cam.yaw.sin_cos();
+        let (sp, cp) = cam.pitch.sin_cos();
+        let offset = Vec3::new(sy * cp, sp, cy * cp) * cam.distance;
+        *t = Transform::from_translation(cam.focus + offset).looking_at(cam.focus, Vec3::Y);
+    }
+}
+
+fn double_click_to_fly(
+    ev: On<Pointer<Click>>,
+    targets: Query<&GlobalTransform, Or<(With<Stack>, With<ChessPiece>)>>,
+    mut cams: Query<&mut OrbitCamera>,
+) {
+    if ev.event().event.count < 2 {
+        return;
+    }
+    if let Ok(t) = targets.get(ev.event().entity) {
+        for mut cam in &mut cams {
+            cam.fly_to = Some((t.translation(), 5.0));
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! From clicks to moves: the selection state machine (pick a piece, then its destination, hop
+//! by hop for jump sequences), the legal targets to highlight, and keyboard shortcuts.
+//!
+//! The mouse and the tests speak the same language: a [`CellClicked`] message per click on a
+//! cell, a piece or a stack.
+
+use bevy::prelude::*;
+use variant_rules::{AnyMove, Cell, MovePath};
+
+use super::session::{GameCommand, PositionChanged, Session};
+use super::{AppState, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<CellClicked>()
+        .init_resource::<Selection>()
+        .add_systems(Update, keyboard.in_set(TurnSystems::Input).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))))
+        .add_systems(Update, select.in_set(TurnSystems::Validate).run_if(in_state(AppState::Playing)))
+        .add_systems(Update, clear_on_change.in_set(TurnSystems::Animate));
+}
+
+/// A click (or drop) on a board cell, or on a piece or stack standing on it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellClicked {
+    pub cell: Cell,
+}
+
+/// What the player has picked so far: a piece, and for jump sequences the hops chosen.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Selection {
+    pub from: Option<Cell>,
+    pub hops: Vec<Cell>,
+    /// Cells the selection can go to next, with whether that step captures.
+    pub targets: Vec<(Cell, bool)>,
+}
+
+impl Selection {
+    fn clear(&mut self) {
+        *self = Selection::default();
+    }
+}
+
+/// Legal moves with their cell paths.
+fn legal_paths(session: &Session) -> Vec<(AnyMove, MovePath)> {
+    let pos = session.game.position();
+    pos.legal_moves().into_iter().map(|m| (m, pos.move_path(m))).collect()
+}
+
+/// Recomputes the targets of a selection; returns the moves completed by exactly its hops.
+fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
+    let Some(from) = sel.from else {
+        sel.targets.clear();
+        return vec![];
+    };
+    let matching: Vec<&(AnyMove, MovePath)> =
+        paths.iter().filter(|(_, p)| p.from == from && p.landings.starts_with(&sel.hops)).collect();
+    sel.targets.clear();
+    for (_, p) in &matching {
+        if let Some(&next) = p.landings.get(sel.hops.len()) {
+            let t = (next, p.capture);
+            if !sel.targets.contains(&t) {
+                sel.targets.push(t);
+            }
+        }
+    }
+    matching.iter().filter(|(_, p)| p.landings == sel.hops && !sel.hops.is_empty()).map(|(m, _)| *m).collect()
+}
+
+fn select(
+    mut clicks: MessageReader<CellClicked>,
+    session: Option<ResMut<Session>>,
+    mut sel: ResMut<Selection>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    let Some(mut session) = session else { return };
+    let paths = legal_paths(&session);
+    for &CellClicked { cell } in clicks.read() {
+        let pos = session.game.position();
+        let topo = super::board::topology_of(pos);
+        let movable = paths.iter().any(|(_, p)| p.from == cell);
+        if sel.from.is_none() {
+            if movable {
+                sel.from = Some(cell);
+                sel.hops.clear();
+                session.status.clear();
+            } else {
+                session.status = format!("nothing of yours can move from {}", topo.name(cell));
+            }
+            refresh(&mut sel, &paths);
+            continue;
+        }
+        if sel.from == Some(cell) && sel.hops.is_empty() {
+            sel.clear(); // clicking the selected piece again puts it down
+            continue;
+        }
+        let mut next = sel.clone();
+        next.hops.push(cell);
+        let complete = refresh(&mut next, &paths);
+        if !next.targets.is_empty() {
+            *sel = next; // a jump sequence that goes on: choose it hop by hop
+        } else if !complete.is_empty() {
+            // Moves on the same cells differ only by promotion piece (queen first) or, in Shadow
+            // Chess, by what they take: prefer a capture. Others can be typed in notation.
+            let m = complete.iter().copied().find(|&m| pos.move_path(m).capture).unwrap_or(complete[0]);
+            out.write(GameCommand::Play(pos.move_text(m)));
+            sel.clear();
+        } else if movable {
+            sel.from = Some(cell);
+            sel.hops.clear();
+            refresh(&mut sel, &paths);
+        } else {
+            session.status = explain(&session, &sel, cell);
+            sel.clear();
+        }
+    }
+}
+
+/// Why the selected piece cannot go to `cell`, in the rules engine's words.
+fn explain(session: &Session, sel: &Selection, cell: Cell) -> String {
+    let pos = session.game.position();
+    let topo = super::board::topology_of(pos);
+    let from = sel.from.map(|c| topo.name(c)).unwrap_or_default();
+    let mut text = from.clone();
+    let checkers = matches!(pos, variant_rules::AnyPosition::Checkers(_));
+    for &h in sel.hops.iter().chain(std::iter::once(&cell)) {
+        if checkers {
+            text.push(if sel.targets.iter().any(|t| t.1) { 'x' } else { '-' });
+        }
+        text += &topo.name(h);
+    }
+    match pos.parse_move(&text) {
+        Err(e) => format!("{text}: {e}"),
+        Ok(_) => format!("{text}: not playable from here"),
+    }
+}
+
+fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>) {
+    if changed.read().count() > 0 {
+        sel.clear();
+    }
+}
+
+fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<GameCommand>, mut sel: ResMut<Selection>, mut fan: ResMut<super::pieces::FanOut>) {
+    let Some(keys) = keys else { return };
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        out.write(GameCommand::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        out.write(GameCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        sel.clear();
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        fan.0 = !fan.0;
+    }
+}

@@ -1,0 +1,146 @@
+//! The game in progress as a resource: the rules engine's `Game`, the redo stack, the status
+//! line, and the commands (new game, undo, redo) that change it.
+
+use bevy::prelude::*;
+use variant_rules::{Game, GameId, GameOptions, Outcome};
+
+use super::{AppState, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameCommand>()
+        .add_message::<PositionChanged>()
+        .add_systems(Update, apply_commands.in_set(TurnSystems::Apply).in_set(ApplyCommands))
+        .add_systems(Update, follow_outcome.in_set(TurnSystems::Resolve));
+}
+
+/// The system that applies [`GameCommand`]s (others order against it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ApplyCommands;
+
+/// The game on the table. The rules position inside is the truth the ECS mirrors.
+#[derive(Resource)]
+pub struct Session {
+    pub game: Game,
+    /// Moves taken back with undo, most recent last, replayed by redo.
+    pub redo: Vec<String>,
+    /// A line for the HUD: why a move was refused, what was loaded, …
+    pub status: String,
+}
+
+impl Session {
+    /// A fresh game.
+    pub fn new(game: Game) -> Session {
+        Session { game, redo: Vec::new(), status: String::new() }
+    }
+
+    /// The default game: Stax on the flat board.
+    pub fn default_game() -> Game {
+        Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).expect("default options are valid")
+    }
+
+    /// Plays a move given in notation; clears the redo stack.
+    pub fn play(&mut self, text: &str) -> Result<(), String> {
+        self.game.play(text).map_err(|e| format!("'{text}' {e}"))?;
+        self.redo.clear();
+        self.status.clear();
+        Ok(())
+    }
+
+    /// The result, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+}
+
+/// Something done to the game as a whole (keyboard shortcuts and HUD buttons send these).
+#[derive(Message, Debug, Clone)]
+pub enum GameCommand {
+    /// A move in notation (the selection logic sends these once a move is complete).
+    Play(String),
+    /// Take back the last move (Ctrl+Z).
+    Undo,
+    /// Replay the last move taken back (Ctrl+Y).
+    Redo,
+    /// Start this game afresh.
+    NewGame(Box<Game>),
+}
+
+/// Sent whenever the rules position changed, so the mirror rebuilds. `moved` is the move just
+/// played forward (to animate), if any.
+#[derive(Message, Debug, Clone, Default)]
+pub struct PositionChanged {
+    pub moved: Option<String>,
+}
+
+fn apply_commands(
+    mut commands_in: MessageReader<GameCommand>,
+    session: Option<ResMut<Session>>,
+    mut commands: Commands,
+    mut changed: MessageWriter<PositionChanged>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let mut session = session;
+    for cmd in commands_in.read() {
+        match cmd {
+            GameCommand::NewGame(game) => {
+                commands.insert_resource(Session::new((**game).clone()));
+                next.set(AppState::Playing);
+                changed.write(PositionChanged::default());
+                // The new resource is visible from the next system run; later commands this
+                // frame act on it then.
+                return;
+            }
+            _ if session.is_none() => continue,
+            GameCommand::Play(text) => {
+                let s = session.as_mut().unwrap();
+                match s.play(text) {
+                    Ok(()) => {
+                        changed.write(PositionChanged { moved: Some(text.clone()) });
+                    }
+                    Err(e) => s.status = e,
+                }
+            }
+            GameCommand::Undo => {
+                let s = session.as_mut().unwrap();
+                match s.game.undo() {
+                    Some(m) => {
+                        s.status = format!("took back {m}");
+                        s.redo.push(m);
+                        changed.write(PositionChanged::default());
+                    }
+                    None => s.status = "nothing to undo".into(),
+                }
+            }
+            GameCommand::Redo => {
+                let s = session.as_mut().unwrap();
+                match s.redo.pop() {
+                    Some(m) => {
+                        let redo = std::mem::take(&mut s.redo);
+                        if let Err(e) = s.play(&m) {
+                            s.status = e;
+                        }
+                        s.redo = redo;
+                        changed.write(PositionChanged { moved: Some(m) });
+                    }
+                    None => s.status = "nothing to redo".into(),
+                }
+            }
+        }
+    }
+}
+
+fn follow_outcome(
+    session: Option<Res<Session>>,
+    state: Res<State<AppState>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    match (session.outcome().is_some(), state.get()) {
+        (true, AppState::Playing) => next.set(AppState::GameOver),
+        (false, AppState::GameOver) => next.set(AppState::Playing),
+        _ => {}
+    }
+}

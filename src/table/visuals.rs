@@ -1,0 +1,425 @@
+//! What the mirror looks like: the table, lights, board cells (custom WGSL over PBR), lathe-turned
+//! chess pieces, thick checkers with a crown band on the edge, move highlights, and the picking
+//! observers that turn clicks and drops on any of them into [`CellClicked`] messages.
+
+use std::f32::consts::TAU;
+
+use bevy::asset::{load_internal_asset, uuid_handle, RenderAssetUsages};
+use bevy::light::CascadeShadowConfigBuilder;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::pbr::{ExtendedMaterial, MaterialExtension};
+use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+
+use super::board::{BoardCell, GhostCell, CELL};
+use super::input::{CellClicked, Selection};
+use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, Stack, CHECKER_HEIGHT};
+use super::TurnSystems;
+
+const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
+const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
+
+/// The board cell material: PBR plus the inlaid-wood pattern of `shaders/board.wgsl`.
+pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardCellExtension>;
+
+/// Per-cell parameters of `shaders/board.wgsl`.
+#[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
+pub struct BoardCellExtension {
+    /// x: ghost (1) or not (0); y: grain seed; z: grain strength; w: bevel darkening.
+    #[uniform(100)]
+    pub params: Vec4,
+}
+
+impl MaterialExtension for BoardCellExtension {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Handle(BOARD_SHADER)
+    }
+}
+
+/// The move-highlight material of `shaders/highlight.wgsl`.
+#[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
+pub struct HighlightMaterial {
+    #[uniform(0)]
+    pub color: LinearRgba,
+    /// x: 0 quiet destination, 1 capture, 2 selected piece.
+    #[uniform(0)]
+    pub params: Vec4,
+}
+
+impl Material for HighlightMaterial {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Handle(HIGHLIGHT_SHADER)
+    }
+    fn alpha_mode(&self) -> AlphaMode {
+        AlphaMode::Blend
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    load_internal_asset!(app, BOARD_SHADER, "../../shaders/board.wgsl", Shader::from_wgsl);
+    load_internal_asset!(app, HIGHLIGHT_SHADER, "../../shaders/highlight.wgsl", Shader::from_wgsl);
+    app.add_plugins((MaterialPlugin::<BoardMaterial>::default(), MaterialPlugin::<HighlightMaterial>::default()))
+        .init_resource::<Hovered>()
+        .add_systems(Startup, (setup_palette, spawn_table).chain())
+        .add_systems(
+            Update,
+            (dress_cells, dress_checkers, dress_chess_pieces, fan_stacks, show_highlights, draw_hover)
+                .in_set(TurnSystems::EndTurn),
+        );
+}
+
+/// Shared meshes and materials, made once.
+#[derive(Resource)]
+pub struct Palette {
+    cell: Handle<Mesh>,
+    checker: Handle<Mesh>,
+    crown_band: Handle<Mesh>,
+    highlight: Handle<Mesh>,
+    light_cell: StandardMaterial,
+    dark_cell: StandardMaterial,
+    checker_colours: [Handle<StandardMaterial>; 2],
+    chess_colours: [Handle<StandardMaterial>; 2],
+    gold: Handle<StandardMaterial>,
+    pieces: [Vec<(Handle<Mesh>, Transform)>; 7],
+    highlights: [Handle<HighlightMaterial>; 3],
+}
+
+/// The stack or piece under the pointer, for the hover ring and the inspection panel.
+#[derive(Resource, Default, Debug)]
+pub struct Hovered(pub Option<Entity>);
+
+fn setup_palette(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut highlights: ResMut<Assets<HighlightMaterial>>,
+) {
+    let wood = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.55, ..default() };
+    let glossy = |r: f32, g: f32, b: f32| StandardMaterial {
+        base_color: Color::srgb(r, g, b),
+        perceptual_roughness: 0.3,
+        reflectance: 0.6,
+        ..default()
+    };
+    let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
+    let hl = |color: Color, kind: f32| HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) };
+    commands.insert_resource(Palette {
+        cell: meshes.add(Cuboid::new(CELL, 0.08, CELL)),
+        // Checkers: thick discs a little smaller than a cell, like a real set.
+        checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
+        crown_band: meshes.add(Torus::new(0.385, 0.425)),
+        highlight: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(CELL / 2.0))),
+        light_cell: wood(0.86, 0.72, 0.52),
+        dark_cell: wood(0.36, 0.22, 0.13),
+        checker_colours: [materials.add(glossy(0.55, 0.06, 0.05)), materials.add(glossy(0.93, 0.89, 0.78))],
+        chess_colours: [materials.add(glossy(0.93, 0.89, 0.8)), materials.add(glossy(0.09, 0.08, 0.08))],
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.75, 0.25),
+            metallic: 0.9,
+            perceptual_roughness: 0.25,
+            ..default()
+        }),
+        pieces,
+        highlights: [
+            highlights.add(hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0)),
+            highlights.add(hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 1.0)),
+            highlights.add(hl(Color::srgba(1.0, 0.85, 0.25, 0.95), 2.0)),
+        ],
+    });
+}
+
+fn spawn_table(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    commands.spawn((
+        Name::new("Table"),
+        Mesh3d(meshes.add(Cuboid::new(40.0, 1.0, 40.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.14, 0.24, 0.17),
+            perceptual_roughness: 0.95,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.58, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        Name::new("Sun"),
+        DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
+        // Soft, close cascades: the whole board fits in the first one.
+        CascadeShadowConfigBuilder { first_cascade_far_bound: 12.0, maximum_distance: 40.0, ..default() }.build(),
+        Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        Name::new("Lamp"),
+        PointLight { intensity: 600_000.0, range: 40.0, shadow_maps_enabled: false, ..default() },
+        Transform::from_xyz(5.0, 8.0, -4.0),
+    ));
+    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 250.0, ..default() });
+}
+
+/// Sends the click on `entity` as a click on `cell`.
+fn click_cell(cell: u16) -> impl Fn(On<Pointer<Click>>, MessageWriter<CellClicked>) {
+    move |ev, mut out| {
+        if ev.event().event.button == PointerButton::Primary {
+            out.write(CellClicked { cell });
+        }
+    }
+}
+
+/// Dropping a dragged piece on this cell, piece or stack is a click on its cell.
+fn drop_on_cell(cell: u16) -> impl Fn(On<Pointer<DragDrop>>, MessageWriter<CellClicked>) {
+    move |_ev, mut out| {
+        out.write(CellClicked { cell });
+    }
+}
+
+/// Starting to drag a piece or stack picks it up (selects it).
+fn drag_from_cell(cell: u16) -> impl Fn(On<Pointer<DragStart>>, MessageWriter<CellClicked>, Res<Selection>) {
+    move |ev, mut out, sel| {
+        if ev.event().event.button == PointerButton::Primary && sel.from != Some(cell) {
+            out.write(CellClicked { cell });
+        }
+    }
+}
+
+fn hover(entity: Entity) -> impl Fn(On<Pointer<Over>>, ResMut<Hovered>) {
+    move |_ev, mut h| h.0 = Some(entity)
+}
+
+fn unhover(entity: Entity) -> impl Fn(On<Pointer<Out>>, ResMut<Hovered>) {
+    move |_ev, mut h| {
+        if h.0 == Some(entity) {
+            h.0 = None;
+        }
+    }
+}
+
+fn dress_cells(
+    cells: Query<(Entity, &BoardCell, Option<&GhostCell>), Added<BoardCell>>,
+    palette: Res<Palette>,
+    mut materials: ResMut<Assets<BoardMaterial>>,
+    mut commands: Commands,
+) {
+    for (e, cell, ghost) in &cells {
+        let base = if cell.dark { palette.dark_cell.clone() } else { palette.light_cell.clone() };
+        let ghost_f = if ghost.is_some() { 1.0 } else { 0.0 };
+        let seed = (cell.cell as f32 * 0.618).fract();
+        let mat = materials.add(ExtendedMaterial { base, extension: BoardCellExtension { params: Vec4::new(ghost_f, seed, 0.12, 0.35) } });
+        commands
+            .entity(e)
+            .insert((Mesh3d(palette.cell.clone()), MeshMaterial3d(mat), Visibility::default()))
+            .observe(click_cell(cell.cell))
+            .observe(drop_on_cell(cell.cell));
+    }
+}
+
+fn dress_checkers(
+    stacks: Query<(Entity, &Stack), Added<Stack>>,
+    checkers: Query<(Entity, &CheckerPiece, &ChildOf), Added<CheckerPiece>>,
+    palette: Res<Palette>,
+    mut commands: Commands,
+) {
+    for (e, stack) in &stacks {
+        commands
+            .entity(e)
+            .observe(click_cell(stack.cell))
+            .observe(drop_on_cell(stack.cell))
+            .observe(drag_from_cell(stack.cell))
+            .observe(hover(e))
+            .observe(unhover(e));
+    }
+    for (e, ck, _) in &checkers {
+        commands.entity(e).insert((
+            Mesh3d(palette.checker.clone()),
+            MeshMaterial3d(palette.checker_colours[ck.owner as usize % 2].clone()),
+            Visibility::default(),
+        ));
+        if ck.king {
+            // The crown is painted round the edge, so a king shows even deep in a stack.
+            commands.entity(e).with_child((
+                Name::new("Crown band"),
+                Mesh3d(palette.crown_band.clone()),
+                MeshMaterial3d(palette.gold.clone()),
+                Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
+            ));
+        }
+    }
+}
+
+fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, palette: Res<Palette>, mut commands: Commands) {
+    for (e, p) in &pieces {
+        let material = palette.chess_colours[p.owner as usize % 2].clone();
+        // Black's pieces face the other way (matters for the knight's head).
+        let facing = if p.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                for (mesh, t) in &palette.pieces[p.kind as usize] {
+                    c.spawn((
+                        Mesh3d(mesh.clone()),
+                        MeshMaterial3d(material.clone()),
+                        Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
+                    ));
+                }
+            })
+            .observe(click_cell(p.cell))
+            .observe(drop_on_cell(p.cell))
+            .observe(drag_from_cell(p.cell))
+            .observe(hover(e))
+            .observe(unhover(e));
+    }
+}
+
+fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transform)>) {
+    if !fan.is_changed() {
+        return;
+    }
+    for (ck, mut t) in &mut checkers {
+        t.translation = checker_offset(ck.level, fan.0);
+    }
+}
+
+/// Marker of the highlight quads (rebuilt whenever the selection changes).
+#[derive(Component)]
+struct HighlightMarker;
+
+fn show_highlights(
+    sel: Res<Selection>,
+    old: Query<Entity, With<HighlightMarker>>,
+    session: Option<Res<super::session::Session>>,
+    palette: Res<Palette>,
+    mut commands: Commands,
+) {
+    if !sel.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let (Some(from), Some(session)) = (sel.from, session) else { return };
+    let topo = super::board::topology_of(session.game.position());
+    let at = |cell| super::board::cell_translation(topo, cell) + Vec3::Y * 0.045;
+    let mut spawn = |cell, kind: usize| {
+        commands.spawn((
+            Name::new("Highlight"),
+            HighlightMarker,
+            Mesh3d(palette.highlight.clone()),
+            MeshMaterial3d(palette.highlights[kind].clone()),
+            Transform::from_translation(at(cell)),
+            Pickable::IGNORE,
+        ));
+    };
+    spawn(sel.hops.last().copied().unwrap_or(from), 2);
+    for &(cell, capture) in &sel.targets {
+        spawn(cell, capture as usize);
+    }
+}
+
+fn draw_hover(hovered: Res<Hovered>, q: Query<&GlobalTransform>, mut gizmos: Gizmos) {
+    if let Some(t) = hovered.0.and_then(|e| q.get(e).ok()) {
+        let iso = Isometry3d::new(t.translation() + Vec3::Y * 0.05, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
+        gizmos.circle(iso, 0.47, Color::srgb(1.0, 0.9, 0.4));
+    }
+}
+
+// ---- lathe-turned chess pieces --------------------------------------------------------------
+
+/// Revolves a profile of (radius, height) points, bottom to top, around the Y axis.
+pub fn lathe(profile: &[(f32, f32)], segments: usize) -> Mesh {
+    let rings = profile.len();
+    let mut positions = Vec::with_capacity(rings * (segments + 1));
+    let mut normals = Vec::with_capacity(positions.capacity());
+    let mut uvs = Vec::with_capacity(positions.capacity());
+    for (i, &(r, y)) in profile.iter().enumerate() {
+        // The profile's slope gives the normal's tilt.
+        let (r0, y0) = profile[i.saturating_sub(1)];
+        let (r1, y1) = profile[(i + 1).min(rings - 1)];
+        let (dr, dy) = (r1 - r0, y1 - y0);
+        let n2 = Vec2::new(dy, -dr).normalize_or(Vec2::X);
+        for s in 0..=segments {
+            let a = s as f32 / segments as f32 * TAU;
+            let (sin, cos) = a.sin_cos();
+            positions.push([r * cos, y, r * sin]);
+            normals.push([n2.x * cos, n2.y, n2.x * sin]);
+            uvs.push([s as f32 / segments as f32, i as f32 / (rings - 1) as f32]);
+        }
+    }
+    let mut indices = Vec::new();
+    let stride = (segments + 1) as u32;
+    for i in 0..rings as u32 - 1 {
+        for s in 0..segments as u32 {
+            let (a, b) = (i * stride + s, (i + 1) * stride + s);
+            indices.extend_from_slice(&[a, b, a + 1, a + 1, b, b + 1]);
+        }
+    }
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+        .with_inserted_indices(Indices::U32(indices))
+}
+
+/// The parts of a chess piece: a turned body plus, for some, a carved top.
+fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mesh>, Transform)> {
+    // Heights in cells: a king stands about 0.95 of a cell tall, a pawn about half.
+    let base = [(0.0, 0.0), (0.34, 0.0), (0.34, 0.06), (0.29, 0.09), (0.22, 0.12)];
+    let body = |rest: &[(f32, f32)]| {
+        let mut p = base.to_vec();
+        p.extend_from_slice(rest);
+        lathe(&p, 32)
+    };
+    let mut parts = Vec::new();
+    let mut add = |mesh: Mesh, t: Transform| parts.push((meshes.add(mesh), t));
+    match kind {
+        1 => {
+            add(body(&[(0.13, 0.22), (0.1, 0.3), (0.16, 0.33), (0.0, 0.34)]), Transform::IDENTITY);
+            add(Sphere::new(0.12).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
+        }
+        2 => {
+            add(body(&[(0.17, 0.25), (0.2, 0.3), (0.0, 0.31)]), Transform::IDENTITY);
+            // The horse's head and muzzle: a leaning block and a snout facing the opponent.
+            add(Cuboid::new(0.16, 0.36, 0.26).into(), Transform::from_xyz(0.0, 0.47, 0.02).with_rotation(Quat::from_rotation_x(-0.35)));
+            add(Cuboid::new(0.14, 0.13, 0.26).into(), Transform::from_xyz(0.0, 0.56, -0.14).with_rotation(Quat::from_rotation_x(0.25)));
+        }
+        3 => {
+            add(body(&[(0.12, 0.36), (0.09, 0.44), (0.16, 0.47), (0.0, 0.48)]), Transform::IDENTITY);
+            add(Sphere::new(0.13).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.58, 0.0).with_scale(Vec3::new(1.0, 1.45, 1.0)));
+            add(Sphere::new(0.04).mesh().uv(12, 6), Transform::from_xyz(0.0, 0.79, 0.0));
+        }
+        4 => {
+            add(body(&[(0.2, 0.3), (0.18, 0.4), (0.25, 0.44), (0.25, 0.56), (0.0, 0.56)]), Transform::IDENTITY);
+            for i in 0..4 {
+                let a = i as f32 * TAU / 4.0 + TAU / 8.0;
+                add(Cuboid::new(0.11, 0.09, 0.11).into(), Transform::from_xyz(0.18 * a.cos(), 0.6, 0.18 * a.sin()));
+            }
+        }
+        5 => {
+            add(body(&[(0.12, 0.42), (0.1, 0.56), (0.2, 0.64), (0.23, 0.7), (0.0, 0.7)]), Transform::IDENTITY);
+            for i in 0..8 {
+                let a = i as f32 * TAU / 8.0;
+                add(Sphere::new(0.045).mesh().uv(10, 6), Transform::from_xyz(0.19 * a.cos(), 0.73, 0.19 * a.sin()));
+            }
+            add(Sphere::new(0.07).mesh().uv(16, 8), Transform::from_xyz(0.0, 0.78, 0.0));
+        }
+        6 => {
+            add(body(&[(0.13, 0.46), (0.11, 0.62), (0.22, 0.7), (0.19, 0.78), (0.0, 0.78)]), Transform::IDENTITY);
+            add(Cuboid::new(0.06, 0.2, 0.06).into(), Transform::from_xyz(0.0, 0.88, 0.0));
+            add(Cuboid::new(0.16, 0.06, 0.06).into(), Transform::from_xyz(0.0, 0.9, 0.0));
+        }
+        _ => {}
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lathe_builds_a_closed_grid() {
+        let m = lathe(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], 8);
+        assert_eq!(m.count_vertices(), 4 * 9);
+        assert_eq!(m.indices().unwrap().len(), 3 * 8 * 6);
+    }
+}

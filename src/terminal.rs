@@ -1,0 +1,90 @@
+//! The terminal table: the same games, hot-seat, as text (`variant-table text <game>`).
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use variant_rules::{AnyPosition, Game, Outcome};
+
+/// The board as text, last rank on top; stacks show their top checker and height.
+fn board(game: &Game) -> String {
+    let mut s = String::new();
+    match game.position() {
+        AnyPosition::Checkers(p) => {
+            let t = p.topology();
+            for rank in (0..t.height()).rev() {
+                s += &format!("{:>2} ", rank + 1);
+                for file in 0..t.width() {
+                    let c = t.cell(file, rank).unwrap();
+                    let stack: Vec<String> = p.stack(c).map(|k| k.to_string()).collect();
+                    s += &match stack.len() {
+                        0 if t.is_dark(c) => " . ".to_string(),
+                        0 => "   ".to_string(),
+                        1 => format!(" {:<2}", stack[0]),
+                        n => format!("{}{n} ", &stack[0][..1]),
+                    };
+                }
+                s.push('\n');
+            }
+            s += "   ";
+            for file in 0..t.width() {
+                s += &format!(" {} ", (b'a' + file) as char);
+            }
+        }
+        AnyPosition::Chess(p) => {
+            let t = p.topology();
+            for rank in (0..t.height()).rev() {
+                s += &format!("{:>2} ", rank + 1);
+                for file in 0..t.width() {
+                    let b = p.piece_at(t.cell(file, rank).unwrap());
+                    let ch = if b == 0 { '.' } else { b" PNBRQK"[(b & 7) as usize] as char };
+                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
+                }
+                s.push('\n');
+            }
+            s += "   ";
+            for file in 0..t.width() {
+                s += &format!(" {}", (b'a' + file) as char);
+            }
+        }
+    }
+    s
+}
+
+/// Plays `game` on standard input and output until it ends or the players quit.
+pub fn run(mut game: Game) -> ExitCode {
+    let names = game.id().player_names();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        println!("\n{}\n", board(&game));
+        if let Some(o) = game.outcome() {
+            match o {
+                Outcome::Win { winner, reason } => println!("{} wins ({reason})", names[winner as usize]),
+                Outcome::Draw { reason } => println!("draw ({reason})"),
+            }
+            return ExitCode::SUCCESS;
+        }
+        print!("{} to move> ", names[game.position().turn() as usize]);
+        let _ = io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
+        match line.trim() {
+            "" => {}
+            "quit" => return ExitCode::SUCCESS,
+            "undo" => {
+                if game.undo().is_none() {
+                    println!("nothing to undo");
+                }
+            }
+            "moves" => {
+                let p = game.position();
+                let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
+                println!("{}", moves.join(" "));
+            }
+            text => {
+                if let Err(e) = game.play(text) {
+                    println!("'{text}': {e}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Headless App tests (`MinimalPlugins` + `StatesPlugin`, manual time, no GPU): whole seeded
+//! games played by sending the same `CellClicked` messages the mouse sends, with the ECS
+//! mirror checked against the rules position after every move.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
+use variant_table::table::board::{cell_translation, topology_of, Board, BoardCell, GhostCell};
+use variant_table::table::input::CellClicked;
+use variant_table::table::pieces::{CheckerPiece, ChessPiece, Stack};
+use variant_table::table::save::{SaveFile, SaveLoad};
+use variant_table::table::session::{GameCommand, PositionChanged, Session};
+use variant_table::table::{AppState, TablePlugin};
+
+fn app(game: Game) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
+    // Every update advances a quarter second, so move animations finish in a few frames.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    app.insert_resource(Session::new(game));
+    app.insert_state(AppState::Playing);
+    app.world_mut().write_message(PositionChanged::default());
+    settle(&mut app);
+    app
+}
+
+/// Runs enough frames for messages to be handled and animations to finish.
+fn settle(app: &mut App) {
+    for _ in 0..12 {
+        app.update();
+    }
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn click(app: &mut App, cell: u16) {
+    app.world_mut().write_message(CellClicked { cell });
+    app.update();
+}
+
+/// What the mirror shows, in a comparable form: per cell, the stack bottom-first or the piece.
+fn mirror(app: &mut App) -> Vec<(u16, String, Vec3)> {
+    let mut out = Vec::new();
+    let world = app.world_mut();
+    let mut stacks = world.query::<(&Stack, &Children, &Transform)>();
+    let stacks: Vec<(Stack, Vec<Entity>, Vec3)> = stacks.iter(world).map(|(s, c, t)| (*s, c.iter().collect(), t.translation)).collect();
+    for (s, children, at) in stacks {
+        let mut cks: Vec<CheckerPiece> = children.iter().filter_map(|&c| world.get::<CheckerPiece>(c).copied()).collect();
+        cks.sort_by_key(|c| c.level);
+        assert!(cks.iter().enumerate().all(|(i, c)| c.level == i), "levels are 0.. in child order");
+        let text = cks.iter().map(|c| format!("{}{}{}", c.owner, if c.king { "K" } else { "" }, c.number)).collect::<Vec<_>>().join(",");
+        out.push((s.cell, text, at));
+    }
+    let mut pieces = world.query::<(&ChessPiece, &Transform)>();
+    for (p, t) in pieces.iter(world) {
+        out.push((p.cell, format!("{}{}", p.owner, p.kind), t.translation));
+    }
+    out.sort_by_key(|x| x.0);
+    out
+}
+
+/// The same, computed from the rules position.
+fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
+    let topo = topology_of(pos);
+    let mut out = Vec::new();
+    for cell in 0..topo.len() as u16 {
+        let at = cell_translation(topo, cell);
+        match pos {
+            AnyPosition::Checkers(p) => {
+                let mut stack: Vec<_> = p.stack(cell).collect();
+                if stack.is_empty() {
+                    continue;
+                }
+                stack.reverse(); // bottom first, like the entity's children
+                let text = stack.iter().map(|c| format!("{}{}{}", c.owner(), if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
+                out.push((cell, text, at));
+            }
+            AnyPosition::Chess(p) => {
+                let b = p.piece_at(cell);
+                if b != 0 {
+                    out.push((cell, format!("{}{}", (b >> 3) & 1, b & 7), at));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn assert_mirrors(app: &mut App, label: &str) {
+    let pos = session(app).game.position().clone();
+    assert_eq!(mirror(app), expected(&pos), "{label}: the ECS mirror differs from the rules position {}", pos.to_text());
+}
+
+/// Plays a seeded random game to the end (or `max` plies) by clicking each move's cells.
+fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize) -> App {
+    let mut opts = GameOptions::default_for(game);
+    opts.topology = wrap;
+    opts.numbers = numbers;
+    opts.seed = seed;
+    let mut app = app(Game::new(game, opts, None).unwrap());
+    assert_mirrors(&mut app, "start");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for ply in 0..max {
+        if session(&app).outcome().is_some() {
+            assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::GameOver);
+            break;
+        }
+        let pos = session(&app).game.position().clone();
+        let moves = pos.legal_moves();
+        // Pick among moves a click sequence can name unambiguously: the first of those sharing
+        // the same cells (queen promotion, or a capture in Shadow Chess) is what clicks choose.
+        let m = moves[rng.random_range(0..moves.len())];
+        let path = pos.move_path(m);
+        let same_cells: Vec<_> = moves.iter().copied().filter(|&o| pos.move_path(o) == path || (pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings)).collect();
+        let chosen = same_cells.iter().copied().find(|&o| pos.move_path(o).capture).unwrap_or(same_cells[0]);
+        click(&mut app, path.from);
+        for &c in &path.landings {
+            click(&mut app, c);
+        }
+        settle(&mut app);
+        let played: Vec<&str> = session(&app).game.moves().collect();
+        assert_eq!(played.len(), ply + 1, "{game}: move {} ({}) was not played: {}", ply + 1, pos.move_text(chosen), session(&app).status);
+        assert_eq!(played[ply], pos.move_text(chosen));
+        assert_mirrors(&mut app, &format!("{game} after {}", pos.move_text(chosen)));
+    }
+    app
+}
+
+#[test]
+fn checkers_game_by_clicks() {
+    let _ = play_by_clicks(GameId::Checkers, Wrap::Flat, false, 1, 400);
+}
+
+#[test]
+fn stax_games_by_clicks_on_every_board() {
+    let _ = play_by_clicks(GameId::Stax, Wrap::Flat, false, 2, 300);
+    let _ = play_by_clicks(GameId::Stax, Wrap::Universal, true, 3, 200);
+}
+
+#[test]
+fn queens_game_by_clicks() {
+    let _ = play_by_clicks(GameId::Queens, Wrap::Cylinder, false, 4, 300);
+}
+
+#[test]
+fn chess_games_by_clicks() {
+    let _ = play_by_clicks(GameId::Chess, Wrap::Flat, false, 5, 200);
+    let _ = play_by_clicks(GameId::CylinderChess, Wrap::Cylinder, false, 6, 150);
+    let _ = play_by_clicks(GameId::ShadowChess, Wrap::Flat, false, 7, 120);
+}
+
+#[test]
+fn board_entity_carries_the_topology_and_ghost_cells_repeat_wrapped_edges() {
+    let mut app = app(Game::new(GameId::Stax, GameOptions { topology: Wrap::Universal, ..GameOptions::default_for(GameId::Stax) }, None).unwrap());
+    let world = app.world_mut();
+    let boards: Vec<&'static variant_rules::Topology> = world.query::<&Board>().iter(world).map(|b| b.topology).collect();
+    assert_eq!(boards.len(), 1);
+    assert_eq!(boards[0].wrap(), Wrap::Universal);
+    let cells = world.query_filtered::<&BoardCell, Without<GhostCell>>().iter(world).count();
+    let ghosts = world.query::<&GhostCell>().iter(world).count();
+    assert_eq!(cells, 64);
+    assert_eq!(ghosts, 2 * 8 + 2 * 8 + 4, "a column each side, a row each end, and the corners");
+}
+
+#[test]
+fn illegal_requests_change_nothing() {
+    let mut app = app(Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap());
+    let before = (session(&app).game.position().to_text(), mirror(&mut app));
+    let t = topology_of(session(&app).game.position());
+    let cell = |n: &str| t.parse_cell(n).unwrap();
+    // An empty cell, an opponent's checker, then a piece to a cell it cannot reach.
+    for clicks in [vec!["d4"], vec!["b6"], vec!["c3", "c5"], vec!["c3", "e5"], vec!["a1", "b2"]] {
+        for c in clicks {
+            click(&mut app, cell(c));
+        }
+        settle(&mut app);
+        assert_eq!((session(&app).game.position().to_text(), mirror(&mut app)), before);
+    }
+    assert!(!session(&app).status.is_empty(), "the HUD is told why");
+    // Clicking the piece, then a legal destination, still works afterwards.
+    click(&mut app, cell("c3"));
+    click(&mut app, cell("d4"));
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec!["c3-d4"]);
+}
+
+#[test]
+fn jump_sequences_are_chosen_hop_by_hop() {
+    let game = Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), Some("7b/8/5b2/8/3b4/2a5/8/8 a 0")).unwrap();
+    let mut app = app(game);
+    let t = topology_of(session(&app).game.position());
+    let cell = |n: &str| t.parse_cell(n).unwrap();
+    click(&mut app, cell("c3"));
+    click(&mut app, cell("e5"));
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().count(), 0, "half a sequence is not a move");
+    click(&mut app, cell("g7"));
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec!["c3xe5xg7"]);
+    assert_mirrors(&mut app, "after the double jump");
+}
+
+#[test]
+fn undo_redo_and_save_load_reproduce_the_mirror() {
+    let mut app = play_by_clicks(GameId::Stax, Wrap::Cylinder, true, 11, 30);
+    let after = mirror(&mut app);
+    let moves: Vec<String> = session(&app).game.moves().map(str::to_string).collect();
+    for _ in 0..5 {
+        app.world_mut().write_message(GameCommand::Undo);
+        settle(&mut app);
+    }
+    assert_eq!(session(&app).game.moves().count(), moves.len() - 5);
+    assert_mirrors(&mut app, "after undo");
+    for _ in 0..5 {
+        app.world_mut().write_message(GameCommand::Redo);
+        settle(&mut app);
+    }
+    assert_eq!(mirror(&mut app), after, "redo restores the same entities");
+
+    let dir = std::env::temp_dir().join(format!("variant-table-test-{}", std::process::id()));
+    let path = dir.join("game.json");
+    app.world_mut().write_message(SaveLoad::Save(path.clone()));
+    settle(&mut app);
+    let saved = SaveFile::read(&path).expect("the save reads back");
+    assert_eq!(saved.moves().collect::<Vec<_>>(), moves.iter().map(String::as_str).collect::<Vec<_>>());
+
+    // Load into a different game: the mirror becomes the saved one.
+    let mut other = app_with(GameId::Chess);
+    other.world_mut().write_message(SaveLoad::Load(path.clone()));
+    settle(&mut other);
+    assert_eq!(mirror(&mut other), after);
+
+    // A corrupt file and a foreign file keep the current game and say why.
+    for (name, content) in [("corrupt.json", "{ not json"), ("foreign.json", r#"{"format":"something-else","version":1}"#)] {
+        let bad = dir.join(name);
+        std::fs::write(&bad, content).unwrap();
+        other.world_mut().write_message(SaveLoad::Load(bad));
+        settle(&mut other);
+        assert_eq!(mirror(&mut other), after, "{name} changed the game");
+        assert!(session(&other).status.starts_with("load failed, game kept"), "{}", session(&other).status);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn app_with(id: GameId) -> App {
+    app(Game::new(id, GameOptions::default_for(id), None).unwrap())
+}
