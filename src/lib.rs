@@ -4,5 +4,6 @@
 //! The app is a set of plugins, one per concern (see [`table`]). The logic plugins run under
 //! `MinimalPlugins` for headless tests; [`table::TableRenderPlugin`] adds what a window needs.
 
+pub mod bench;
 pub mod table;
 pub mod terminal;

@@ -51,6 +51,9 @@ enum Command {
     Screenshot {
         #[command(flatten)]
         game: GameArgs,
+        /// Show the launcher screen instead of the game.
+        #[arg(long)]
+        launcher: bool,
         /// Where to write the PNG.
         #[arg(long)]
         out: PathBuf,
@@ -58,9 +61,22 @@ enum Command {
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
     },
+    /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
+    FrameBench {
+        /// `stax` (a mid-game Stax table) or `bare` (one cube, one light).
+        scene: String,
+        /// Frames to measure after the warm-up.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+    },
     /// Play in the terminal, hot-seat.
     Text(GameArgs),
 }
+
+/// A Stax game that leaves stacks of up to seven checkers (seeded random play preferring jumps).
+const BENCH_MOVES: &str = "e3-f4 d6-e5 f4xd6 c7xe5 g3-h4 b8-c7 h2-g3 f6-g5 h4xf6 e7xg5 d2-e3 b6-a5 e3-f4 g5xe3 \
+    f2xd4 f8-e7 e1-d2 h6-g5 c3-b4 a5xc3xe1 b2-c3 a7-b6 g1-h2 e5-f4 g3xe5 e1-d2 f4xh6xf8 d2xf4 e5xg7 \
+    f4xd2xb4 a3xc5xa7 h8xf6 f8xh6 d6-c5 b4xd6xf8 f6-e5 d4xf6xh8 c7-b6 e5-f6 b6-a5 a7-b8 d8-c7 b8xd6 a5-b4";
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s.split_once('x').ok_or_else(|| format!("size '{s}' is not WIDTHxHEIGHT"))?;
@@ -111,18 +127,45 @@ fn main() -> ExitCode {
             start_on(&mut app, game);
             app.run();
         }
-        Some(Command::Screenshot { game, out, size }) => {
+        Some(Command::Screenshot { game, launcher, out, size }) => {
             let game = match game.game() {
                 Ok(g) => g,
                 Err(e) => return fail(e),
             };
             let mut app = window_app(size, "Variant Table screenshot");
-            start_on(&mut app, game);
+            if !launcher {
+                start_on(&mut app, game);
+            }
             app.insert_resource(ScreenshotRequest { path: out.clone(), frames: 0, taken: false });
             app.run();
             if !out.exists() {
                 return fail(format!("no screenshot was written to {}", out.display()));
             }
+        }
+        Some(Command::FrameBench { scene, frames }) => {
+            let launched = std::time::Instant::now();
+            let mut app = App::new();
+            app.add_plugins(DefaultPlugins.set(WindowPlugin {
+                primary_window: Some(Window { title: "frame bench".into(), resolution: WindowResolution::new(1280, 720), ..default() }),
+                ..default()
+            }));
+            match scene.as_str() {
+                "bare" => {
+                    app.add_systems(Startup, variant_table::bench::bare_scene);
+                }
+                "stax" => {
+                    app.add_plugins((TablePlugin, TableRenderPlugin));
+                    let game = GameArgs { game: "stax".into(), options: OptionArgs::default(), moves: BENCH_MOVES.into() };
+                    match game.game() {
+                        Ok(g) => start_on(&mut app, g),
+                        Err(e) => return fail(e),
+                    }
+                }
+                other => return fail(format!("unknown scene '{other}' (expected stax or bare)")),
+            }
+            app.insert_resource(variant_table::bench::FrameBench::new(&scene, launched, frames.max(1)));
+            app.add_plugins(variant_table::bench::plugin);
+            app.run();
         }
         Some(Command::Text(args)) => {
             return match args.game() {

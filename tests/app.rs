@@ -252,3 +252,23 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
 fn app_with(id: GameId) -> App {
     app(Game::new(id, GameOptions::default_for(id), None).unwrap())
 }
+
+#[test]
+fn captured_pieces_are_summarised_for_the_hud() {
+    use variant_table::table::pieces::captured_summary;
+    let mut chess = app_with(GameId::Chess).world().resource::<Session>().game.clone();
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        chess.play(m).unwrap();
+    }
+    assert_eq!(captured_summary(chess.position()), [String::new(), "P".to_string()]);
+    let mut stax = Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap();
+    for m in ["c3-d4", "f6-e5", "d4xf6"] {
+        stax.play(m).unwrap();
+    }
+    assert_eq!(captured_summary(stax.position()), [String::new(), "1 held prisoner".to_string()]);
+    let mut checkers = Game::new(GameId::Checkers, GameOptions::default_for(GameId::Checkers), None).unwrap();
+    for m in ["c3-d4", "f6-e5", "d4xf6"] {
+        checkers.play(m).unwrap();
+    }
+    assert_eq!(captured_summary(checkers.position()), [String::new(), "1 taken".to_string()]);
+}

@@ -1,4 +1,4 @@
-//! The terminal game: a scripted hot-seat session through standard input.
+//! The terminal table (`variant-table text`): a scripted hot-seat session through standard input.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -17,8 +17,8 @@ fn session(args: &[&str], input: &str) -> (String, Option<i32>) {
 }
 
 #[test]
-fn default_is_stax_and_moves_play() {
-    let (out, code) = session(&[], "c3-d4\nf6-e5\nd4xf6\nquit\n");
+fn stax_moves_play_and_stacks_show_their_height() {
+    let (out, code) = session(&["text", "stax"], "c3-d4\nf6-e5\nd4xf6\nquit\n");
     assert_eq!(code, Some(0));
     assert!(out.contains("a to move"), "{out}");
     assert!(out.contains("a2 "), "the Stax stack of two shows its height: {out}");
@@ -26,7 +26,7 @@ fn default_is_stax_and_moves_play() {
 
 #[test]
 fn illegal_moves_are_explained_and_the_game_goes_on() {
-    let (out, code) = session(&["play", "chess"], "e2e5\ne2e4\nundo\nquit\n");
+    let (out, code) = session(&["text", "chess"], "e2e5\ne2e4\nundo\nquit\n");
     assert_eq!(code, Some(0));
     assert!(out.contains("'e2e5': illegal"), "{out}");
     assert!(out.matches("white to move").count() >= 2, "{out}");
@@ -34,14 +34,14 @@ fn illegal_moves_are_explained_and_the_game_goes_on() {
 
 #[test]
 fn fools_mate_ends_the_game() {
-    let (out, code) = session(&["play", "chess"], "f2f3\ne7e5\ng2g4\nd8h4\n");
+    let (out, code) = session(&["text", "chess"], "f2f3\ne7e5\ng2g4\nd8h4\n");
     assert_eq!(code, Some(0));
     assert!(out.contains("black wins (checkmate)"), "{out}");
 }
 
 #[test]
 fn bad_options_exit_2_with_one_line() {
-    let (out, code) = session(&["play", "chess", "--topology", "universal"], "");
+    let (out, code) = session(&["text", "chess", "--topology", "universal"], "");
     assert_eq!(code, Some(2));
     assert_eq!(out.trim().lines().count(), 1, "{out}");
 }

@@ -119,6 +119,7 @@ fn board_bundle(topo: &'static Topology) -> impl Bundle {
     (
         Name::new(format!("Board {}x{} {}", topo.width(), topo.height(), topo.wrap())),
         Board { topology: topo },
+        DespawnOnEnter(super::AppState::Launcher),
         Transform::default(),
         Visibility::default(),
     )

@@ -73,8 +73,8 @@ fn panel(node: Node) -> impl Bundle {
     (Node { padding: UiRect::all(Val::Px(10.0)), flex_direction: FlexDirection::Column, row_gap: Val::Px(4.0), ..node }, BackgroundColor(PANEL))
 }
 
+/// The launcher is UI drawn by the table's one camera, over a backdrop that hides the table.
 fn spawn_launcher(mut commands: Commands) {
-    commands.spawn((Name::new("Launcher camera"), Camera2d, DespawnOnExit(AppState::Launcher)));
     commands
         .spawn((
             Name::new("Launcher"),
@@ -83,9 +83,9 @@ fn spawn_launcher(mut commands: Commands) {
             BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
         ))
         .with_children(|root| {
-            root.spawn(panel(Node { width: Val::Px(640.0), ..default() })).with_children(|p| {
+            root.spawn(panel(Node { width: Val::Px(980.0), ..default() })).with_children(|p| {
                 p.spawn(text("Variant Table", 40.0));
-                p.spawn((text("", 20.0), LauncherText));
+                p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text("Up/Down: game   Left/Right: board   N: Numbers   S: new seed   Enter: play", 15.0));
             });
         });
@@ -127,7 +127,7 @@ fn launcher_text(choice: Res<LauncherChoice>, mut q: Query<&mut Text, With<Launc
     }
     let mut s = String::new();
     for (i, g) in GameId::ALL.iter().enumerate() {
-        let mark = if i == choice.game { "> " } else { "   " };
+        let mark = if i == choice.game { "> " } else { "  " };
         s += &format!("{mark}{:<15} {}\n", g.as_str(), g.description());
     }
     let id = GameId::ALL[choice.game];
@@ -250,8 +250,17 @@ fn update_hud(
         Some(Outcome::Draw { reason }) => format!("drawn ({reason})"),
         None => format!("{} to move", seat(names[pos.turn() as usize])),
     };
+    let lost = super::pieces::captured_summary(pos);
+    let mut captured = String::new();
+    for (side, l) in lost.iter().enumerate() {
+        if !l.is_empty() {
+            captured += &format!("{} lost: {l}   ", seat(names[side]));
+        }
+    }
+    // Text is laid out again whenever it changes: only write what differs.
+    let line = format!("{title}\n{turn}\n{captured}\n{}", session.status);
     for mut t in &mut status {
-        t.0 = format!("{title}\n{turn}\n{}", session.status);
+        t.set_if_neq(Text(line.clone()));
     }
     let list: Vec<&str> = game.moves().collect();
     let mut s = String::from("Moves\n");
@@ -260,7 +269,7 @@ fn update_hud(
         s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
     }
     for mut t in &mut moves {
-        t.0 = s.clone();
+        t.set_if_neq(Text(s.clone()));
     }
     // Inspection: the hovered stack, else the selected one.
     let topo = super::board::topology_of(pos);
@@ -298,6 +307,6 @@ fn update_hud(
         }
     }
     for mut t in &mut inspect {
-        t.0 = s.clone();
+        t.set_if_neq(Text(s.clone()));
     }
 }

@@ -126,6 +126,7 @@ fn rebuild_pieces(
                 let mut e = commands.spawn((
                     Name::new(format!("Stack {}", topo.name(cell))),
                     Stack { cell },
+                    DespawnOnEnter(super::AppState::Launcher),
                     Transform::from_translation(cell_translation(topo, cell)),
                     Visibility::default(),
                 ));
@@ -154,6 +155,7 @@ fn rebuild_pieces(
                 let mut e = commands.spawn((
                     Name::new(format!("{} {} at {}", ["White", "Black"][piece.owner as usize], piece_name(piece.kind), topo.name(cell))),
                     piece,
+                    DespawnOnEnter(super::AppState::Launcher),
                     Transform::from_translation(cell_translation(topo, cell)),
                     Visibility::default(),
                 ));
@@ -192,6 +194,57 @@ fn animate(time: Res<Time>, mut q: Query<(Entity, &mut Transform, &mut Glide)>, 
         if u >= 1.0 {
             t.translation = *g.waypoints.last().unwrap();
             commands.entity(e).remove::<Glide>();
+        }
+    }
+}
+
+/// What each seat has lost so far, for the HUD: chess pieces off the board (by letter), or in
+/// the checkers family checkers off the board (Checkers) or held prisoner under an opponent.
+pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
+    let topo = topology_of(pos);
+    match pos {
+        AnyPosition::Chess(p) => {
+            // Start: 8 pawns, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
+            let start = [0, 8, 2, 2, 2, 1, 0];
+            let mut count = [[0i32; 7]; 2];
+            for c in 0..topo.len() as Cell {
+                let b = p.piece_at(c);
+                if b != 0 {
+                    count[((b >> 3) & 1) as usize][(b & 7) as usize] += 1;
+                }
+            }
+            std::array::from_fn(|side| {
+                let mut s = String::new();
+                for kind in 1..6 {
+                    for _ in 0..(start[kind] - count[side][kind]).max(0) {
+                        s.push(b" PNBRQ"[kind] as char);
+                    }
+                }
+                s
+            })
+        }
+        AnyPosition::Checkers(p) => {
+            let mut lost = [0usize; 2];
+            let mut on_board = [0usize; 2];
+            for c in 0..topo.len() as Cell {
+                let stack: Vec<_> = p.stack(c).collect();
+                let Some(top) = stack.first() else { continue };
+                for ck in &stack {
+                    on_board[ck.owner() as usize % 2] += 1;
+                    if ck.owner() != top.owner() {
+                        lost[ck.owner() as usize % 2] += 1;
+                    }
+                }
+            }
+            std::array::from_fn(|side| {
+                let off = 12usize.saturating_sub(on_board[side]);
+                match (off, lost[side]) {
+                    (0, 0) => String::new(),
+                    (0, held) => format!("{held} held prisoner"),
+                    (off, 0) => format!("{off} taken"),
+                    (off, held) => format!("{off} taken, {held} held prisoner"),
+                }
+            })
         }
     }
 }

@@ -12,9 +12,9 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Frames rendered before the screenshot: software Vulkan compiles pipelines lazily, and a
 /// mesh whose pipeline is not ready is simply not drawn, so we wait well past that.
-pub const SETTLE_FRAMES: u32 = 40;
+pub const SETTLE_FRAMES: u32 = 60;
 /// ... and at least this many seconds, for slow debug builds under Xvfb.
-pub const SETTLE_SECONDS: f32 = 4.0;
+pub const SETTLE_SECONDS: f32 = 8.0;
 
 /// Asks for a screenshot saved to `path`, then exit.
 #[derive(Resource, Debug, Clone)]

@@ -5,15 +5,16 @@
 use std::f32::consts::TAU;
 
 use bevy::asset::{load_internal_asset, uuid_handle, RenderAssetUsages};
-use bevy::light::CascadeShadowConfigBuilder;
+use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::prelude::*;
+use variant_rules::Wrap;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
-use super::board::{BoardCell, GhostCell, CELL};
+use super::board::{Board, CELL};
 use super::input::{CellClicked, Selection};
 use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, Stack, CHECKER_HEIGHT};
 use super::TurnSystems;
@@ -21,18 +22,25 @@ use super::TurnSystems;
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
 const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
 
-/// The board cell material: PBR plus the inlaid-wood pattern of `shaders/board.wgsl`.
-pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardCellExtension>;
+/// The board material: PBR plus the inlaid-wood squares of `shaders/board.wgsl`.
+pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardExtension>;
 
-/// Per-cell parameters of `shaders/board.wgsl`.
+/// Parameters of `shaders/board.wgsl` (one material for the whole board: one draw call).
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
-pub struct BoardCellExtension {
-    /// x: ghost (1) or not (0); y: grain seed; z: grain strength; w: bevel darkening.
+pub struct BoardExtension {
+    /// x: files, y: ranks, z: ghost columns each side, w: ghost rows each end.
     #[uniform(100)]
-    pub params: Vec4,
+    pub size: Vec4,
+    #[uniform(100)]
+    pub light: LinearRgba,
+    #[uniform(100)]
+    pub dark: LinearRgba,
+    /// x: grain strength, y: bevel darkening, z: ghost dimming.
+    #[uniform(100)]
+    pub style: Vec4,
 }
 
-impl MaterialExtension for BoardCellExtension {
+impl MaterialExtension for BoardExtension {
     fn fragment_shader() -> ShaderRef {
         ShaderRef::Handle(BOARD_SHADER)
     }
@@ -65,7 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (setup_palette, spawn_table).chain())
         .add_systems(
             Update,
-            (dress_cells, dress_checkers, dress_chess_pieces, fan_stacks, show_highlights, draw_hover)
+            (dress_board, dress_checkers, dress_chess_pieces, fan_stacks, show_highlights, draw_hover)
                 .in_set(TurnSystems::EndTurn),
         );
 }
@@ -73,12 +81,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Shared meshes and materials, made once.
 #[derive(Resource)]
 pub struct Palette {
-    cell: Handle<Mesh>,
     checker: Handle<Mesh>,
     crown_band: Handle<Mesh>,
     highlight: Handle<Mesh>,
-    light_cell: StandardMaterial,
-    dark_cell: StandardMaterial,
     checker_colours: [Handle<StandardMaterial>; 2],
     chess_colours: [Handle<StandardMaterial>; 2],
     gold: Handle<StandardMaterial>,
@@ -96,7 +101,6 @@ fn setup_palette(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut highlights: ResMut<Assets<HighlightMaterial>>,
 ) {
-    let wood = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.55, ..default() };
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial {
         base_color: Color::srgb(r, g, b),
         perceptual_roughness: 0.3,
@@ -106,13 +110,10 @@ fn setup_palette(
     let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
     let hl = |color: Color, kind: f32| HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) };
     commands.insert_resource(Palette {
-        cell: meshes.add(Cuboid::new(CELL, 0.08, CELL)),
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
         highlight: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(CELL / 2.0))),
-        light_cell: wood(0.86, 0.72, 0.52),
-        dark_cell: wood(0.36, 0.22, 0.13),
         checker_colours: [materials.add(glossy(0.55, 0.06, 0.05)), materials.add(glossy(0.93, 0.89, 0.78))],
         chess_colours: [materials.add(glossy(0.93, 0.89, 0.8)), materials.add(glossy(0.09, 0.08, 0.08))],
         gold: materials.add(StandardMaterial {
@@ -130,18 +131,10 @@ fn setup_palette(
     });
 }
 
-fn spawn_table(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    commands.spawn((
-        Name::new("Table"),
-        Mesh3d(meshes.add(Cuboid::new(40.0, 1.0, 40.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.14, 0.24, 0.17),
-            perceptual_roughness: 0.95,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, -0.58, 0.0),
-        Pickable::IGNORE,
-    ));
+fn spawn_table(mut commands: Commands) {
+    // The felt is the clear colour: a flat, unlit green costs nothing per pixel, which matters
+    // to software renderers (a table mesh filling the screen cost more than the whole board).
+    commands.insert_resource(ClearColor(Color::srgb(0.13, 0.22, 0.16)));
     commands.spawn((
         Name::new("Sun"),
         DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
@@ -150,12 +143,9 @@ fn spawn_table(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut mat
         CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 30.0, ..default() }.build(),
         Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    commands.spawn((
-        Name::new("Lamp"),
-        PointLight { intensity: 600_000.0, range: 40.0, shadow_maps_enabled: false, ..default() },
-        Transform::from_xyz(5.0, 8.0, -4.0),
-    ));
-    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 250.0, ..default() });
+    // 1024² is plenty for a board of at most 12x12 cells in the one cascade.
+    commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
+    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 400.0, ..default() });
 }
 
 /// Sends the click on `entity` as a click on `cell`.
@@ -195,22 +185,71 @@ fn unhover(entity: Entity) -> impl Fn(On<Pointer<Out>>, ResMut<Hovered>) {
     }
 }
 
-fn dress_cells(
-    cells: Query<(Entity, &BoardCell, Option<&GhostCell>), Added<BoardCell>>,
-    palette: Res<Palette>,
+/// Gives the board its one mesh (every cell and ghost cell) and material, and turns clicks and
+/// drops on it into clicks on the cell under the pointer. Cell entities stay logic-only.
+fn dress_board(
+    boards: Query<(Entity, &Board), Added<Board>>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<BoardMaterial>>,
     mut commands: Commands,
 ) {
-    for (e, cell, ghost) in &cells {
-        let base = if cell.dark { palette.dark_cell.clone() } else { palette.light_cell.clone() };
-        let ghost_f = if ghost.is_some() { 1.0 } else { 0.0 };
-        let seed = (cell.cell as f32 * 0.618).fract();
-        let mat = materials.add(ExtendedMaterial { base, extension: BoardCellExtension { params: Vec4::new(ghost_f, seed, 0.12, 0.35) } });
+    for (e, board) in &boards {
+        let t = board.topology;
+        let gx = if t.wrap() == Wrap::Flat { 0.0 } else { 1.0 };
+        let gy = if t.wrap() == Wrap::Universal { 1.0 } else { 0.0 };
+        let (w, h) = (t.width() as f32, t.height() as f32);
+        let base = StandardMaterial { perceptual_roughness: 0.55, ..default() };
+        let ext = BoardExtension {
+            size: Vec4::new(w, h, gx, gy),
+            light: Color::srgb(0.86, 0.72, 0.52).to_linear(),
+            dark: Color::srgb(0.36, 0.22, 0.13).to_linear(),
+            style: Vec4::new(0.12, 0.35, 0.55, 0.0),
+        };
+        // 0.08 thick, its top at y = 0.04 where the pieces stand.
+        let mesh = Cuboid::new((w + 2.0 * gx) * CELL, 0.08, (h + 2.0 * gy) * CELL);
         commands
             .entity(e)
-            .insert((Mesh3d(palette.cell.clone()), MeshMaterial3d(mat), Visibility::default()))
-            .observe(click_cell(cell.cell))
-            .observe(drop_on_cell(cell.cell));
+            .insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext }))))
+            .observe(click_board)
+            .observe(drop_on_board);
+    }
+}
+
+/// The cell (wrapped, for ghost cells) under a point on the board, if any.
+fn cell_at(board: &Board, point: Vec3) -> Option<u16> {
+    let t = board.topology;
+    let (w, h) = (t.width() as i32, t.height() as i32);
+    let file = (point.x / CELL + w as f32 / 2.0).floor() as i32;
+    let rank = (h as f32 / 2.0 - point.z / CELL).floor() as i32;
+    let (gx, gy) = match t.wrap() {
+        Wrap::Flat => (0, 0),
+        Wrap::Cylinder => (1, 0),
+        Wrap::Universal => (1, 1),
+    };
+    if file < -gx || file >= w + gx || rank < -gy || rank >= h + gy {
+        return None;
+    }
+    t.cell(file.rem_euclid(w) as u8, rank.rem_euclid(h) as u8)
+}
+
+fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, mut out: MessageWriter<CellClicked>) {
+    let p = ev.event();
+    if p.event.button != PointerButton::Primary {
+        return;
+    }
+    if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
+        && let Some(cell) = cell_at(board, at)
+    {
+        out.write(CellClicked { cell });
+    }
+}
+
+fn drop_on_board(ev: On<Pointer<DragDrop>>, boards: Query<&Board>, mut out: MessageWriter<CellClicked>) {
+    let p = ev.event();
+    if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
+        && let Some(cell) = cell_at(board, at)
+    {
+        out.write(CellClicked { cell });
     }
 }
 

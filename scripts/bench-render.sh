@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Frame-time and startup benchmark: the mid-game Stax table against a bare Bevy 3D scene (one
+# cube, one light), both in release, at 1280x720, under Xvfb with Mesa's software Vulkan,
+# run one after the other on the same machine. Prints both figures and their ratios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+cargo build --release --locked --bin variant-table
+bin="${CARGO_TARGET_DIR:-target}/release/variant-table"
+frames="${FRAMES:-300}"
+run() { xvfb-run -a -s "-screen 0 1280x720x24" "$bin" frame-bench "$1" --frames "$frames" 2>/dev/null; }
+field() { awk -v k="$1:" '$1 == k { print $2 }'; }
+bare=$(run bare); stax=$(run stax)
+echo "$bare"; echo "$stax"
+bf=$(echo "$bare" | field median_frame_ms); sf=$(echo "$stax" | field median_frame_ms)
+bs=$(echo "$bare" | field startup_ms); ss=$(echo "$stax" | field startup_ms)
+awk -v sf="$sf" -v bf="$bf" -v ss="$ss" -v bs="$bs" 'BEGIN {
+    printf "frame_time_ratio: %.3f\nstartup_ratio: %.3f\n", sf / bf, ss / bs }'
