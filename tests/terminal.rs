@@ -45,3 +45,19 @@ fn bad_options_exit_2_with_one_line() {
     assert_eq!(code, Some(2));
     assert_eq!(out.trim().lines().count(), 1, "{out}");
 }
+
+#[test]
+fn the_game_binary_rejects_bad_input_with_one_line() {
+    for args in [
+        &["play", "nosuchgame"][..],
+        &["play", "stax", "--moves", "c3-d4 c3-d4"],
+        &["screenshot", "stax", "--out", "x.png", "--size", "12"],
+        &["screenshot", "chess", "--numbers", "--out", "x.png"],
+        &["--frobnicate"],
+    ] {
+        let (out, code) = session(args, "");
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        assert_eq!(out.trim().lines().count(), 1, "{args:?}: {out}");
+        assert!(!out.contains("panicked"));
+    }
+}
