@@ -76,6 +76,7 @@ fn select(
     for &CellClicked { cell } in clicks.read() {
         let pos = session.game.position();
         let topo = super::board::topology_of(pos);
+        debug!("clicked {}", topo.name(cell));
         let movable = paths.iter().any(|(_, p)| p.from == cell);
         if sel.from.is_none() {
             if movable {

@@ -95,6 +95,7 @@ fn apply_commands(
                 let s = session.as_mut().unwrap();
                 match s.play(text) {
                     Ok(()) => {
+                        debug!("played {text}");
                         changed.write(PositionChanged { moved: Some(text.clone()) });
                     }
                     Err(e) => s.status = e,

@@ -9,6 +9,7 @@ use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
+use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use variant_rules::Wrap;
 use bevy::render::render_resource::AsBindGroup;
@@ -68,7 +69,13 @@ impl Material for HighlightMaterial {
 pub(super) fn plugin(app: &mut App) {
     load_internal_asset!(app, BOARD_SHADER, "../../shaders/board.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, HIGHLIGHT_SHADER, "../../shaders/highlight.wgsl", Shader::from_wgsl);
-    app.add_plugins((MaterialPlugin::<BoardMaterial>::default(), MaterialPlugin::<HighlightMaterial>::default()))
+    // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
+    // board and the pieces reach nothing.
+    app.add_plugins((
+        MeshPickingPlugin,
+        MaterialPlugin::<BoardMaterial>::default(),
+        MaterialPlugin::<HighlightMaterial>::default(),
+    ))
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_palette, spawn_table).chain())
         .add_systems(
