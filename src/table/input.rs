@@ -72,6 +72,9 @@ fn select(
     mut out: MessageWriter<GameCommand>,
 ) {
     let Some(mut session) = session else { return };
+    if clicks.is_empty() {
+        return; // legal paths are computed only when there is a click to judge
+    }
     let paths = legal_paths(&session);
     for &CellClicked { cell } in clicks.read() {
         let pos = session.game.position();
