@@ -87,7 +87,6 @@ pub fn cells_in_move(topo: &Topology, text: &str) -> Vec<Cell> {
     cells
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rebuild_pieces(
     mut changed: MessageReader<PositionChanged>,
     session: Option<Res<Session>>,

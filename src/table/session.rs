@@ -2,7 +2,7 @@
 //! line, and the commands (new game, undo, redo) that change it.
 
 use bevy::prelude::*;
-use variant_rules::{Game, GameId, GameOptions, Outcome};
+use variant_rules::{Game, Outcome};
 
 use super::{AppState, TurnSystems};
 
@@ -31,11 +31,6 @@ impl Session {
     /// A fresh game.
     pub fn new(game: Game) -> Session {
         Session { game, redo: Vec::new(), status: String::new() }
-    }
-
-    /// The default game: Stax on the flat board.
-    pub fn default_game() -> Game {
-        Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).expect("default options are valid")
     }
 
     /// Plays a move given in notation; clears the redo stack.

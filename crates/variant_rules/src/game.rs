@@ -271,6 +271,14 @@ impl AnyPosition {
         }
     }
 
+    /// Perft split by first move: `(move text, nodes)`.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        match self.clone() {
+            AnyPosition::Checkers(mut p) => crate::position::divide(&mut p, depth),
+            AnyPosition::Chess(mut p) => crate::position::divide(&mut p, depth),
+        }
+    }
+
     /// Perft to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
         match self.clone() {
@@ -373,15 +381,6 @@ impl Game {
         let before = self.position.clone();
         self.position.play_unchecked(m);
         self.history.push((before, text));
-    }
-
-    /// Number of moves played.
-    pub fn len(&self) -> usize {
-        self.history.len()
-    }
-    /// Whether no move has been played.
-    pub fn is_empty(&self) -> bool {
-        self.history.is_empty()
     }
 
     /// Takes back the last move; returns its text, or `None` at the start.

@@ -284,15 +284,6 @@ impl Topology {
         }
         self.cell(file as u8, (rank - 1) as u8)
     }
-
-    /// Mirror of a cell across the vertical centre line (file a <-> last file).
-    pub fn mirror_file(&self, c: Cell) -> Cell {
-        self.cell(self.width - 1 - self.file(c), self.rank(c)).unwrap_or(NO_CELL)
-    }
-    /// Mirror of a cell across the horizontal centre line (rank 1 <-> last rank).
-    pub fn mirror_rank(&self, c: Cell) -> Cell {
-        self.cell(self.file(c), self.height - 1 - self.rank(c)).unwrap_or(NO_CELL)
-    }
 }
 
 /// A set of cells of one board, as a fixed 256-bit bitset (no allocation).

@@ -109,7 +109,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let started = Instant::now();
             let nodes = if divide {
                 let mut total = 0;
-                for (m, n) in divide_any(&game, depth) {
+                for (m, n) in game.position().divide(depth) {
                     println!("{m}: {n}");
                     total += n;
                 }
@@ -158,18 +158,6 @@ fn run(cli: Cli) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn divide_any(game: &Game, depth: u32) -> Vec<(String, u64)> {
-    let pos = game.position();
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            (pos.move_text(m), if depth <= 1 { 1 } else { next.perft(depth - 1) })
-        })
-        .collect()
 }
 
 fn main() -> ExitCode {
