@@ -84,6 +84,14 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((n(w)?, n(h)?))
 }
 
+/// Whether a window can be opened at all: winit panics without a display, so say so first.
+fn display_available() -> Result<(), String> {
+    if cfg!(target_os = "linux") && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
+        return Err("no display to open a window on (set DISPLAY or WAYLAND_DISPLAY, or run under xvfb-run -a; `variant-table text` plays in the terminal)".into());
+    }
+    Ok(())
+}
+
 fn window_app(size: (u32, u32), title: &str) -> App {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -114,6 +122,10 @@ fn main() -> ExitCode {
         eprintln!("variant-table: {e}");
         ExitCode::from(2)
     };
+    let windowed = !matches!(cli.command, Some(Command::Text(_)));
+    if windowed && let Err(e) = display_available() {
+        return fail(e);
+    }
     match cli.command {
         None => {
             window_app((1280, 720), "Variant Table").run();

@@ -11,8 +11,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
 use variant_table::table::board::{cell_translation, topology_of, Board, BoardCell, GhostCell};
-use variant_table::table::input::CellClicked;
-use variant_table::table::pieces::{CheckerPiece, ChessPiece, Stack};
+use variant_table::table::input::{CellClicked, ChooseMove, Selection};
+use variant_table::table::pieces::{checker_offset, CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack};
+use variant_table::table::seats::Seats;
 use variant_table::table::save::{SaveFile, SaveLoad};
 use variant_table::table::session::{GameCommand, PositionChanged, Session};
 use variant_table::table::{AppState, TablePlugin};
@@ -96,10 +97,18 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
 fn assert_mirrors(app: &mut App, label: &str) {
     let pos = session(app).game.position().clone();
     assert_eq!(mirror(app), expected(&pos), "{label}: the ECS mirror differs from the rules position {}", pos.to_text());
+    // Animations over: every checker sits at its level in its stack.
+    let world = app.world_mut();
+    for (ck, t) in world.query::<(&CheckerPiece, &Transform)>().iter(world) {
+        assert_eq!(t.translation, checker_offset(ck.level, false), "{label}: a checker is not at rest at level {}", ck.level);
+    }
+    assert_eq!(world.query::<&PrisonerSlide>().iter(world).count(), 0, "{label}: prisoners still sliding");
 }
 
-/// Plays a seeded random game to the end (or `max` plies) by clicking each move's cells.
-fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize) -> App {
+/// Plays a seeded random game to the end (or `max` plies) by clicking each move's cells; also
+/// returns how many moves had to be picked from a choice.
+fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize) -> (App, usize) {
+    let mut picked = 0;
     let mut opts = GameOptions::default_for(game);
     opts.topology = wrap;
     opts.numbers = numbers;
@@ -114,15 +123,22 @@ fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize
         }
         let pos = session(&app).game.position().clone();
         let moves = pos.legal_moves();
-        // Pick among moves a click sequence can name unambiguously: the first of those sharing
-        // the same cells (queen promotion, or a capture in Shadow Chess) is what clicks choose.
-        let m = moves[rng.random_range(0..moves.len())];
-        let path = pos.move_path(m);
-        let same_cells: Vec<_> = moves.iter().copied().filter(|&o| pos.move_path(o) == path || (pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings)).collect();
-        let chosen = same_cells.iter().copied().find(|&o| pos.move_path(o).capture).unwrap_or(same_cells[0]);
+        let chosen = moves[rng.random_range(0..moves.len())];
+        let path = pos.move_path(chosen);
+        let same_cells = moves.iter().filter(|&&o| pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings).count();
         click(&mut app, path.from);
         for &c in &path.landings {
             click(&mut app, c);
+        }
+        // Moves on the same cells (promotion pieces, shadow captures) are offered as a choice.
+        let choices = app.world().resource::<Selection>().choices.clone();
+        if same_cells > 1 {
+            assert_eq!(choices.len(), same_cells, "{game}: every move on these cells is offered");
+            let n = choices.iter().position(|(t, _)| *t == pos.move_text(chosen)).expect("the move is among the choices");
+            app.world_mut().write_message(ChooseMove(n));
+            picked += 1;
+        } else {
+            assert!(choices.is_empty());
         }
         settle(&mut app);
         let played: Vec<&str> = session(&app).game.moves().collect();
@@ -130,7 +146,7 @@ fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize
         assert_eq!(played[ply], pos.move_text(chosen));
         assert_mirrors(&mut app, &format!("{game} after {}", pos.move_text(chosen)));
     }
-    app
+    (app, picked)
 }
 
 #[test]
@@ -153,7 +169,8 @@ fn queens_game_by_clicks() {
 fn chess_games_by_clicks() {
     let _ = play_by_clicks(GameId::Chess, Wrap::Flat, false, 5, 200);
     let _ = play_by_clicks(GameId::CylinderChess, Wrap::Cylinder, false, 6, 150);
-    let _ = play_by_clicks(GameId::ShadowChess, Wrap::Flat, false, 7, 120);
+    let (_, picked) = play_by_clicks(GameId::ShadowChess, Wrap::Flat, false, 7, 120);
+    assert!(picked > 0, "Shadow Chess offered a choice of what to take at least once");
 }
 
 #[test]
@@ -209,7 +226,7 @@ fn jump_sequences_are_chosen_hop_by_hop() {
 
 #[test]
 fn undo_redo_and_save_load_reproduce_the_mirror() {
-    let mut app = play_by_clicks(GameId::Stax, Wrap::Cylinder, true, 11, 30);
+    let (mut app, _) = play_by_clicks(GameId::Stax, Wrap::Cylinder, true, 11, 30);
     let after = mirror(&mut app);
     let moves: Vec<String> = session(&app).game.moves().map(str::to_string).collect();
     for _ in 0..5 {
@@ -226,19 +243,30 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
 
     let dir = std::env::temp_dir().join(format!("variant-table-test-{}", std::process::id()));
     let path = dir.join("game.json");
+    let seats = Seats { names: ["Ann".into(), "Bob".into()], colours: [4, 5] };
+    app.insert_resource(seats.clone());
     app.world_mut().write_message(SaveLoad::Save(path.clone()));
     settle(&mut app);
-    let saved = SaveFile::read(&path).expect("the save reads back");
+    let (saved, saved_seats) = SaveFile::read(&path).expect("the save reads back");
     assert_eq!(saved.moves().collect::<Vec<_>>(), moves.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(saved_seats.as_ref(), Some(&seats));
 
-    // Load into a different game: the mirror becomes the saved one.
+    // Load into a different game: the mirror and the seats become the saved ones.
     let mut other = app_with(GameId::Chess);
     other.world_mut().write_message(SaveLoad::Load(path.clone()));
     settle(&mut other);
     assert_eq!(mirror(&mut other), after);
+    assert_eq!(*other.world().resource::<Seats>(), seats);
 
-    // A corrupt file and a foreign file keep the current game and say why.
-    for (name, content) in [("corrupt.json", "{ not json"), ("foreign.json", r#"{"format":"something-else","version":1}"#)] {
+    // A corrupt file, a foreign file and a file whose seats share a colour keep the current
+    // game and say why.
+    let same_colours = std::fs::read_to_string(&path).unwrap().replace("\"colours\": [\n      4,\n      5\n    ]", "\"colours\": [4, 4]");
+    assert!(same_colours.contains("[4, 4]"), "the test edits the seats of the file");
+    for (name, content) in [
+        ("corrupt.json", "{ not json"),
+        ("foreign.json", r#"{"format":"something-else","version":1}"#),
+        ("seats.json", same_colours.as_str()),
+    ] {
         let bad = dir.join(name);
         std::fs::write(&bad, content).unwrap();
         other.world_mut().write_message(SaveLoad::Load(bad));
@@ -271,4 +299,51 @@ fn captured_pieces_are_summarised_for_the_hud() {
         checkers.play(m).unwrap();
     }
     assert_eq!(captured_summary(checkers.position()), [String::new(), "1 taken".to_string()]);
+}
+
+#[test]
+fn prisoners_slide_under_the_jumper_after_it_lands() {
+    let mut app = app_with(GameId::Stax);
+    for m in ["c3-d4", "f6-e5"] {
+        app.world_mut().write_message(GameCommand::Play(m.into()));
+        settle(&mut app);
+    }
+    let t = topology_of(session(&app).game.position());
+    let cell = |n: &str| t.parse_cell(n).unwrap();
+    click(&mut app, cell("d4"));
+    click(&mut app, cell("f6"));
+    let world = app.world_mut();
+    let gathering: Vec<(Stack, usize)> = world.query::<(&Stack, &Gathering)>().iter(world).map(|(s, g)| (*s, g.prisoners)).collect();
+    assert_eq!(gathering, vec![(Stack { cell: cell("f6") }, 1)], "the jumper gathers one prisoner");
+    let slides: Vec<(CheckerPiece, Vec3)> = world.query::<(&CheckerPiece, &PrisonerSlide)>().iter(world).map(|(c, s)| (*c, s.from)).collect();
+    assert_eq!(slides.len(), 1);
+    let (prisoner, from) = slides[0];
+    assert_eq!((prisoner.owner, prisoner.level), (1, 0), "the prisoner is the opponent's checker, at the bottom");
+    let e5 = cell_translation(t, cell("e5"));
+    assert_eq!((from.x, from.z), (e5.x, e5.z), "it starts where it was jumped");
+    settle(&mut app);
+    assert_mirrors(&mut app, "after the prisoner slid in");
+    let world = app.world_mut();
+    assert_eq!(world.query::<&Gathering>().iter(world).count(), 0);
+}
+
+#[test]
+fn promotion_is_chosen_from_the_offered_pieces() {
+    let game = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("7k/P7/8/8/8/8/8/K7 w - - 0 1")).unwrap();
+    let mut app = app(game);
+    let t = topology_of(session(&app).game.position());
+    click(&mut app, t.parse_cell("a7").unwrap());
+    click(&mut app, t.parse_cell("a8").unwrap());
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().count(), 0, "nothing is played before the piece is chosen");
+    let choices = app.world().resource::<Selection>().choices.clone();
+    let described: Vec<&str> = choices.iter().map(|(_, d)| d.as_str()).collect();
+    assert_eq!(described, ["promote to queen, no capture", "promote to rook, no capture", "promote to bishop, no capture", "promote to knight, no capture"]);
+    let knight = described.iter().position(|d| d.contains("knight")).unwrap();
+    app.world_mut().write_message(ChooseMove(knight));
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec![choices[knight].0.as_str()]);
+    assert_mirrors(&mut app, "after promoting to a knight");
+    let world = app.world_mut();
+    assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == 2 && p.owner == 0), "a white knight stands on a8");
 }

@@ -61,3 +61,20 @@ fn the_game_binary_rejects_bad_input_with_one_line() {
         assert!(!out.contains("panicked"));
     }
 }
+
+#[test]
+fn window_commands_without_a_display_fail_with_one_line() {
+    for args in [&["play", "stax"][..], &["screenshot", "chess", "--out", "/tmp/never.png"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_variant-table"))
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("variant-table: no display"), "{err}");
+    }
+}

@@ -10,13 +10,16 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
+use variant_rules::Wrap;
+
+use super::board::Board;
 use super::pieces::{ChessPiece, Stack};
 use super::TurnSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(Update, choose_quality)
-        .add_systems(Update, (orbit, fly, place).chain().in_set(TurnSystems::Input))
+        .add_systems(Update, (frame_board, orbit, fly, place).chain().in_set(TurnSystems::Input))
         .add_observer(double_click_to_fly);
 }
 
@@ -34,12 +37,26 @@ pub struct OrbitCamera {
     pub distance: f32,
     /// Where a double-click asked the camera to fly.
     pub fly_to: Option<(Vec3, f32)>,
+    /// The distance `R` returns to: set so the whole board is in view.
+    pub home_distance: f32,
+}
+
+/// Distance at which an 8-cell-wide board fills the view from the default pitch (found by eye
+/// at 16:9 with the HUD panels at the sides).
+const DISTANCE_PER_8_CELLS: f32 = 12.5;
+
+impl OrbitCamera {
+    /// The default seat, far enough back to see a board `extent` cells across (ghosts included).
+    pub fn framing(extent: f32) -> OrbitCamera {
+        let home_distance = (DISTANCE_PER_8_CELLS * extent / 8.0).clamp(ZOOM.0 * 2.0, ZOOM.1);
+        OrbitCamera { distance: home_distance, home_distance, ..default() }
+    }
 }
 
 impl Default for OrbitCamera {
     /// Seated behind the first player, looking down at the board.
     fn default() -> Self {
-        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: 12.5, fly_to: None }
+        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: DISTANCE_PER_8_CELLS, fly_to: None, home_distance: DISTANCE_PER_8_CELLS }
     }
 }
 
@@ -76,6 +93,19 @@ fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
     }
 }
 
+/// A new board (a new game, or another size or topology) resets the view to show all of it.
+fn frame_board(boards: Query<&Board, Added<Board>>, mut cams: Query<&mut OrbitCamera>) {
+    for board in &boards {
+        let t = board.topology;
+        let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
+        let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
+        let deep = t.height() as f32 + ghosts(t.wrap() == Wrap::Universal);
+        for mut cam in &mut cams {
+            *cam = OrbitCamera::framing(wide.max(deep));
+        }
+    }
+}
+
 fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -99,7 +129,7 @@ fn orbit(
             cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(ZOOM.0, ZOOM.1);
         }
         if keys.just_pressed(KeyCode::KeyR) {
-            *cam = OrbitCamera::default();
+            *cam = OrbitCamera::framing(cam.home_distance / DISTANCE_PER_8_CELLS * 8.0);
         }
     }
 }

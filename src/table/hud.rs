@@ -1,59 +1,28 @@
-//! Screens and HUD: the launcher (choose game, topology, options; Enter starts), the in-game
-//! panels (turn, status, move list, stack inspection, key help), the game-over banner, and the
-//! keys for new game, save and load.
+//! The in-game HUD: panels for turn, status, captures, move list, stack inspection and key
+//! help, the game-over banner, and the keys for new game, save, load and back to the launcher.
 
 use bevy::prelude::*;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome, Wrap};
+use variant_rules::{AnyPosition, Game, Outcome};
 
-use super::input::Selection;
+use bevy::picking::events::{Click, Pointer};
+
+use super::input::{ChooseMove, Selection};
 use super::pieces::{CheckerPiece, ChessPiece, Stack};
 use super::save::{default_save_path, SaveLoad};
+use super::seats::Seats;
 use super::session::{GameCommand, Session};
 use super::visuals::Hovered;
 use super::{AppState, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LauncherChoice>()
-        .add_systems(OnEnter(AppState::Launcher), spawn_launcher)
-        .add_systems(Update, (launcher_keys, launcher_text).chain().run_if(in_state(AppState::Launcher)))
-        .add_systems(OnEnter(AppState::Playing), spawn_hud)
+    app.add_systems(OnEnter(AppState::Playing), spawn_hud)
         .add_systems(OnEnter(AppState::GameOver), (spawn_hud, spawn_banner))
         .add_systems(
             Update,
-            (game_keys, update_hud).in_set(TurnSystems::EndTurn).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))),
+            (game_keys, update_hud, show_choices).in_set(TurnSystems::EndTurn).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))),
         );
 }
 
-/// What the launcher has selected. The default is Stax on the flat board.
-#[derive(Resource, Debug, Clone)]
-pub struct LauncherChoice {
-    pub game: usize,
-    pub topology: usize,
-    pub numbers: bool,
-    pub seed: u64,
-}
-
-impl Default for LauncherChoice {
-    fn default() -> Self {
-        let stax = GameId::ALL.iter().position(|&g| g == GameId::Stax).expect("Stax is a game");
-        LauncherChoice { game: stax, topology: 0, numbers: false, seed: 0 }
-    }
-}
-
-impl LauncherChoice {
-    /// The game this choice describes.
-    pub fn game(&self) -> Result<Game, String> {
-        let id = GameId::ALL[self.game];
-        let mut opts = GameOptions::default_for(id);
-        opts.topology = id.topologies()[self.topology % id.topologies().len()];
-        opts.numbers = self.numbers && id.is_checkers_family();
-        opts.seed = self.seed;
-        Game::new(id, opts, None)
-    }
-}
-
-#[derive(Component)]
-struct LauncherText;
 #[derive(Component)]
 struct StatusText;
 #[derive(Component)]
@@ -65,80 +34,12 @@ struct HudRoot;
 
 const PANEL: Color = Color::srgba(0.05, 0.05, 0.06, 0.72);
 
-fn text(s: impl Into<String>, size: f32) -> impl Bundle {
+pub(super) fn text(s: impl Into<String>, size: f32) -> impl Bundle {
     (Text::new(s), TextFont::from_font_size(size), TextColor(Color::srgb(0.93, 0.92, 0.88)))
 }
 
-fn panel(node: Node) -> impl Bundle {
+pub(super) fn panel(node: Node) -> impl Bundle {
     (Node { padding: UiRect::all(Val::Px(10.0)), flex_direction: FlexDirection::Column, row_gap: Val::Px(4.0), ..node }, BackgroundColor(PANEL))
-}
-
-/// The launcher is UI drawn by the table's one camera, over a backdrop that hides the table.
-fn spawn_launcher(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Launcher"),
-            DespawnOnExit(AppState::Launcher),
-            Node { width: Val::Percent(100.0), height: Val::Percent(100.0), justify_content: JustifyContent::Center, align_items: AlignItems::Center, ..default() },
-            BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
-        ))
-        .with_children(|root| {
-            root.spawn(panel(Node { width: Val::Px(980.0), ..default() })).with_children(|p| {
-                p.spawn(text("Variant Table", 40.0));
-                p.spawn((text("", 16.0), LauncherText));
-                p.spawn(text("Up/Down: game   Left/Right: board   N: Numbers   S: new seed   Enter: play", 15.0));
-            });
-        });
-}
-
-fn launcher_keys(keys: Res<ButtonInput<KeyCode>>, mut choice: ResMut<LauncherChoice>, mut out: MessageWriter<GameCommand>) {
-    let n = GameId::ALL.len();
-    if keys.just_pressed(KeyCode::ArrowDown) {
-        choice.game = (choice.game + 1) % n;
-        choice.topology = 0;
-    }
-    if keys.just_pressed(KeyCode::ArrowUp) {
-        choice.game = (choice.game + n - 1) % n;
-        choice.topology = 0;
-    }
-    let tops = GameId::ALL[choice.game].topologies().len();
-    if keys.just_pressed(KeyCode::ArrowRight) {
-        choice.topology = (choice.topology + 1) % tops;
-    }
-    if keys.just_pressed(KeyCode::ArrowLeft) {
-        choice.topology = (choice.topology + tops - 1) % tops;
-    }
-    if keys.just_pressed(KeyCode::KeyN) {
-        choice.numbers = !choice.numbers;
-    }
-    if keys.just_pressed(KeyCode::KeyS) {
-        choice.seed = choice.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16;
-    }
-    if keys.just_pressed(KeyCode::Enter) {
-        if let Ok(game) = choice.game() {
-            out.write(GameCommand::NewGame(Box::new(game)));
-        }
-    }
-}
-
-fn launcher_text(choice: Res<LauncherChoice>, mut q: Query<&mut Text, With<LauncherText>>) {
-    if !choice.is_changed() {
-        return;
-    }
-    let mut s = String::new();
-    for (i, g) in GameId::ALL.iter().enumerate() {
-        let mark = if i == choice.game { "> " } else { "  " };
-        s += &format!("{mark}{:<15} {}\n", g.as_str(), g.description());
-    }
-    let id = GameId::ALL[choice.game];
-    let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
-    s += &format!("\nboard: {wrap}");
-    if id.is_checkers_family() {
-        s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
-    }
-    for mut t in &mut q {
-        t.0 = s.clone();
-    }
 }
 
 fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
@@ -170,11 +71,12 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
         });
 }
 
-fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>) {
+fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Res<Seats>) {
     let Some(session) = session else { return };
-    let names = session.game.id().player_names();
+    let id = session.game.id();
+    let seat = |i: u8| seats.label(id, i as usize);
     let line = match session.outcome() {
-        Some(Outcome::Win { winner, reason }) => format!("{} wins — {reason}", seat(names[winner as usize])),
+        Some(Outcome::Win { winner, reason }) => format!("{} wins — {reason}", seat(winner)),
         Some(Outcome::Draw { reason }) => format!("Draw — {reason}"),
         None => return,
     };
@@ -188,18 +90,6 @@ fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>) {
         .with_children(|b| {
             b.spawn(panel(Node::default())).with_child(text(line, 34.0));
         });
-}
-
-/// A seat name as players say it.
-fn seat(name: &str) -> String {
-    match name {
-        "a" => "Player A (dark)".into(),
-        "b" => "Player B (light)".into(),
-        other => {
-            let mut c = other.chars();
-            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
-        }
-    }
 }
 
 fn game_keys(keys: Res<ButtonInput<KeyCode>>, session: Option<Res<Session>>, mut cmd: MessageWriter<GameCommand>, mut io: MessageWriter<SaveLoad>, mut next: ResMut<NextState<AppState>>) {
@@ -227,6 +117,7 @@ fn game_keys(keys: Res<ButtonInput<KeyCode>>, session: Option<Res<Session>>, mut
 #[allow(clippy::too_many_arguments)]
 fn update_hud(
     session: Option<Res<Session>>,
+    seats: Res<Seats>,
     sel: Res<Selection>,
     hovered: Res<Hovered>,
     stacks: Query<(&Stack, &Children)>,
@@ -239,22 +130,22 @@ fn update_hud(
     let Some(session) = session else { return };
     let game = &session.game;
     let pos = game.position();
-    let names = game.id().player_names();
+    let seat = |i: u8| seats.label(game.id(), i as usize);
     let o = game.options();
     let mut title = format!("{} on the {} board", game.id(), o.topology);
     if o.numbers {
         title += &format!(", Numbers (seed {})", o.seed);
     }
     let turn = match session.outcome() {
-        Some(Outcome::Win { winner, reason }) => format!("{} wins ({reason})", seat(names[winner as usize])),
+        Some(Outcome::Win { winner, reason }) => format!("{} wins ({reason})", seat(winner)),
         Some(Outcome::Draw { reason }) => format!("drawn ({reason})"),
-        None => format!("{} to move", seat(names[pos.turn() as usize])),
+        None => format!("{} to move", seat(pos.turn())),
     };
     let lost = super::pieces::captured_summary(pos);
     let mut captured = String::new();
     for (side, l) in lost.iter().enumerate() {
         if !l.is_empty() {
-            captured += &format!("{} lost: {l}   ", seat(names[side]));
+            captured += &format!("{} lost: {l}   ", seat(side as u8));
         }
     }
     // Text is laid out again whenever it changes: only write what differs.
@@ -287,7 +178,7 @@ fn update_hud(
                         .iter()
                         .filter_map(|c| checkers.get(c).ok())
                         .map(|ck| {
-                            let who = seat(names[ck.owner as usize]);
+                            let who = seat(ck.owner);
                             let king = if ck.king { " king" } else { "" };
                             let num = if ck.number > 0 { format!(" #{}", ck.number) } else { String::new() };
                             format!("{who}{king}{num}")
@@ -301,7 +192,7 @@ fn update_hud(
             }
             AnyPosition::Chess(_) => {
                 if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
-                    s += &format!(" {} {}", seat(names[p.owner as usize]), super::pieces::piece_name(p.kind));
+                    s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
                 }
             }
         }
@@ -309,4 +200,44 @@ fn update_hud(
     for mut t in &mut inspect {
         t.set_if_neq(Text(s.clone()));
     }
+}
+
+/// The panel offering the moves that share the clicked cells (promotion pieces, shadow captures).
+#[derive(Component)]
+struct ChoicePanel;
+
+fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut commands: Commands) {
+    if !sel.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    if sel.choices.is_empty() {
+        return;
+    }
+    commands
+        .spawn((
+            Name::new("Move choice"),
+            ChoicePanel,
+            DespawnOnEnter(AppState::Launcher),
+            Node { position_type: PositionType::Absolute, width: Val::Percent(100.0), bottom: Val::Px(90.0), justify_content: JustifyContent::Center, ..default() },
+            Pickable::IGNORE,
+        ))
+        .with_children(|row| {
+            row.spawn(panel(Node { flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })).with_children(|p| {
+                for (i, (text_, what)) in sel.choices.iter().enumerate() {
+                    p.spawn((
+                        Name::new(format!("Choice {text_}")),
+                        Button,
+                        Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
+                        BackgroundColor(Color::srgb(0.25, 0.22, 0.12)),
+                    ))
+                    .with_child((text(format!("{}: {text_}  {what}", i + 1), 16.0), Pickable::IGNORE))
+                    .observe(move |_: On<Pointer<Click>>, mut pick: MessageWriter<ChooseMove>| {
+                        pick.write(ChooseMove(i));
+                    });
+                }
+            });
+        });
 }

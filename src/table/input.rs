@@ -12,9 +12,10 @@ use super::{AppState, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CellClicked>()
+        .add_message::<ChooseMove>()
         .init_resource::<Selection>()
         .add_systems(Update, keyboard.in_set(TurnSystems::Input).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))))
-        .add_systems(Update, select.in_set(TurnSystems::Validate).run_if(in_state(AppState::Playing)))
+        .add_systems(Update, (select, choose).chain().in_set(TurnSystems::Validate).run_if(in_state(AppState::Playing)))
         .add_systems(Update, clear_on_change.in_set(TurnSystems::Animate));
 }
 
@@ -31,7 +32,14 @@ pub struct Selection {
     pub hops: Vec<Cell>,
     /// Cells the selection can go to next, with whether that step captures.
     pub targets: Vec<(Cell, bool)>,
+    /// Moves on exactly the clicked cells that differ otherwise (the promotion piece, or what a
+    /// Shadow Chess move takes), in notation with a description: the player picks one.
+    pub choices: Vec<(String, String)>,
 }
+
+/// Picks entry `n` (from 0) of [`Selection::choices`] (a button in the HUD, or the key `n + 1`).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChooseMove(pub usize);
 
 impl Selection {
     fn clear(&mut self) {
@@ -92,6 +100,7 @@ fn select(
             refresh(&mut sel, &paths);
             continue;
         }
+        sel.choices.clear();
         if sel.from == Some(cell) && sel.hops.is_empty() {
             sel.clear(); // clicking the selected piece again puts it down
             continue;
@@ -101,12 +110,15 @@ fn select(
         let complete = refresh(&mut next, &paths);
         if !next.targets.is_empty() {
             *sel = next; // a jump sequence that goes on: choose it hop by hop
-        } else if !complete.is_empty() {
-            // Moves on the same cells differ only by promotion piece (queen first) or, in Shadow
-            // Chess, by what they take: prefer a capture. Others can be typed in notation.
-            let m = complete.iter().copied().find(|&m| pos.move_path(m).capture).unwrap_or(complete[0]);
-            out.write(GameCommand::Play(pos.move_text(m)));
+        } else if complete.len() == 1 {
+            out.write(GameCommand::Play(pos.move_text(complete[0])));
             sel.clear();
+        } else if !complete.is_empty() {
+            // Same cells, different moves: promotion pieces, or in Shadow Chess what is taken.
+            next.targets.clear();
+            next.choices = complete.iter().map(|&m| (pos.move_text(m), describe(pos, m))).collect();
+            session.status = "choose the move: click it below or press its number".into();
+            *sel = next;
         } else if movable {
             sel.from = Some(cell);
             sel.hops.clear();
@@ -116,6 +128,36 @@ fn select(
             sel.clear();
         }
     }
+}
+
+/// Plays the chosen one of several moves on the same cells.
+fn choose(mut picks: MessageReader<ChooseMove>, mut sel: ResMut<Selection>, mut out: MessageWriter<GameCommand>) {
+    for &ChooseMove(n) in picks.read() {
+        if let Some((text, _)) = sel.choices.get(n) {
+            out.write(GameCommand::Play(text.clone()));
+            sel.clear();
+        }
+    }
+}
+
+/// How a choice reads in the HUD: the promotion piece, or what a shadow capture takes.
+fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
+    let text = pos.move_text(m);
+    let names = [('q', "queen"), ('r', "rook"), ('b', "bishop"), ('n', "knight")];
+    let mut parts = Vec::new();
+    // Chess moves are origin and destination (4+ characters), then a promotion letter, then
+    // `x` and the cell a shadow capture takes.
+    let tail = text.get(4..).unwrap_or("");
+    let (promo, taken) = tail.split_once('x').map_or((tail, None), |(p, t)| (p, Some(t)));
+    if let Some((_, name)) = promo.chars().next().and_then(|c| names.iter().find(|(l, _)| *l == c.to_ascii_lowercase())) {
+        parts.push(format!("promote to {name}"));
+    }
+    match taken {
+        Some(cell) => parts.push(format!("take on {cell}")),
+        None if pos.move_path(m).capture => parts.push("capture".into()),
+        None => parts.push("no capture".into()),
+    }
+    parts.join(", ")
 }
 
 /// Why the selected piece cannot go to `cell`, in the rules engine's words.
@@ -143,7 +185,13 @@ fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<
     }
 }
 
-fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<GameCommand>, mut sel: ResMut<Selection>, mut fan: ResMut<super::pieces::FanOut>) {
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut out: MessageWriter<GameCommand>,
+    mut pick: MessageWriter<ChooseMove>,
+    mut sel: ResMut<Selection>,
+    mut fan: ResMut<super::pieces::FanOut>,
+) {
     let Some(keys) = keys else { return };
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
@@ -157,5 +205,21 @@ fn keyboard(keys: Option<Res<ButtonInput<KeyCode>>>, mut out: MessageWriter<Game
     }
     if keys.just_pressed(KeyCode::KeyF) {
         fan.0 = !fan.0;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if !sel.choices.is_empty()
+        && let Some(n) = DIGITS.iter().position(|&k| keys.just_pressed(k))
+    {
+        pick.write(ChooseMove(n));
     }
 }

@@ -9,11 +9,14 @@ use bevy::prelude::*;
 
 pub mod board;
 pub mod camera;
+pub mod drag;
 pub mod hud;
 pub mod input;
+pub mod launcher;
 pub mod pieces;
 pub mod save;
 pub mod screenshot;
+pub mod seats;
 pub mod session;
 pub mod visuals;
 
@@ -64,7 +67,7 @@ impl Plugin for TablePlugin {
             )
                 .chain(),
         );
-        app.add_plugins((session::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin));
+        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin));
     }
 }
 
@@ -73,6 +76,6 @@ pub struct TableRenderPlugin;
 
 impl Plugin for TableRenderPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((visuals::plugin, camera::plugin, hud::plugin, screenshot::plugin));
+        app.add_plugins((visuals::plugin, camera::plugin, drag::plugin, launcher::plugin, hud::plugin, screenshot::plugin));
     }
 }

@@ -3,16 +3,17 @@
 //! 0 lies on the board, the last child is the top checker that owns the stack).
 
 use bevy::prelude::*;
-use variant_rules::{AnyPosition, Cell, Topology};
+use variant_rules::{AnyPosition, Cell, Topology, Wrap};
 
-use super::board::{cell_translation, topology_of};
+use super::board::{cell_translation, topology_of, CELL};
 use super::session::{PositionChanged, Session};
 use super::TurnSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, rebuild_pieces.in_set(TurnSystems::Animate).in_set(RebuildPieces))
-        .add_systems(Update, animate.in_set(TurnSystems::Animate).after(RebuildPieces))
-        .init_resource::<FanOut>();
+        .add_systems(Update, (animate, gather_prisoners).chain().in_set(TurnSystems::Animate).after(RebuildPieces))
+        .init_resource::<FanOut>()
+        .init_resource::<DropPoint>();
 }
 
 /// The system that rebuilds the mirror (other systems order against it).
@@ -65,26 +66,50 @@ pub struct Glide {
 #[derive(Resource, Default, Debug)]
 pub struct FanOut(pub bool);
 
-/// Cell names in a move text, in order (`c3xe5xg7` → c3, e5, g7; `b1c3xd5` → b1, c3, d5).
-pub fn cells_in_move(topo: &Topology, text: &str) -> Vec<Cell> {
-    let mut cells = Vec::new();
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i].is_ascii_lowercase() && b[i] != b'x' || (b[i] == b'x' && i + 1 < b.len() && b[i + 1].is_ascii_digit()) {
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
+/// Where a drag-and-drop released a piece (from, to, point), so that if the move it asked for is
+/// played its glide starts under the pointer.
+#[derive(Resource, Default, Debug)]
+pub struct DropPoint(pub Option<(Cell, Cell, Vec3)>);
+
+/// A checker just taken prisoner: it slides from the cell it was jumped on (`from`, in world
+/// space) into its place under the jumping stack once that stack has landed.
+#[derive(Component, Debug, Clone)]
+pub struct PrisonerSlide {
+    pub from: Vec3,
+    pub elapsed: f32,
+}
+
+/// On the stack that took prisoners this move: how many of its bottom checkers are still
+/// sliding in (its own checkers sit that many levels lower until they have).
+#[derive(Component, Debug, Clone)]
+pub struct Gathering {
+    pub prisoners: usize,
+    pub elapsed: f32,
+}
+
+/// Seconds the prisoners take to slide under the jumper after it lands.
+pub const GATHER_SECONDS: f32 = 0.4;
+
+/// World points a move visits, with each leg taken the short way round a joined edge (so a
+/// wrap move slides off one side into the ghost cells rather than across the whole board).
+pub fn unwrapped_waypoints(topo: &Topology, cells: &[Cell]) -> Vec<Vec3> {
+    let span = Vec3::new(topo.width() as f32 * CELL, 0.0, topo.height() as f32 * CELL);
+    let mut points: Vec<Vec3> = Vec::with_capacity(cells.len());
+    for &c in cells {
+        let mut p = cell_translation(topo, c);
+        if let Some(&prev) = points.last() {
+            let mut d = p - prev;
+            if topo.wrap() != Wrap::Flat && d.x.abs() > span.x / 2.0 {
+                d.x -= span.x * d.x.signum();
             }
-            if let Some(c) = topo.parse_cell(&text[i..j]) {
-                cells.push(c);
+            if topo.wrap() == Wrap::Universal && d.z.abs() > span.z / 2.0 {
+                d.z -= span.z * d.z.signum();
             }
-            i = j.max(i + 1);
-        } else {
-            i += 1;
+            p = prev + d;
         }
+        points.push(p);
     }
-    cells
+    points
 }
 
 fn rebuild_pieces(
@@ -92,31 +117,42 @@ fn rebuild_pieces(
     session: Option<Res<Session>>,
     old: Query<Entity, Or<(With<Stack>, With<ChessPiece>)>>,
     fan: Res<FanOut>,
+    mut drop_point: ResMut<DropPoint>,
     mut commands: Commands,
 ) {
-    let Some(moved) = changed.read().last().map(|c| c.moved.clone()) else { return };
+    let Some(change) = changed.read().last().cloned() else { return };
     let Some(session) = session else { return };
     for e in &old {
         commands.entity(e).despawn();
     }
     let pos = session.game.position();
     let topo = topology_of(pos);
-    // The moved piece glides from its origin through each landing.
-    let path = moved.as_deref().map(|m| cells_in_move(topo, m)).unwrap_or_default();
-    let (origin, dest, landings) = match pos {
-        AnyPosition::Chess(_) if path.len() >= 2 => (Some(path[0]), Some(path[1]), vec![path[0], path[1]]),
-        AnyPosition::Checkers(_) if path.len() >= 2 => (Some(path[0]), path.last().copied(), path.clone()),
-        _ => (None, None, vec![]),
-    };
+    let dropped = drop_point.0.take();
+    // The moved piece glides from its origin (or where it was dropped) through each landing.
+    let path = change.path.filter(|_| change.moved.is_some());
+    let dest = path.as_ref().and_then(|p| p.landings.last().copied());
     let glide = |cell: Cell| -> Option<Glide> {
-        (Some(cell) == dest && origin.is_some()).then(|| Glide {
-            waypoints: landings.iter().map(|&c| cell_translation(topo, c)).collect(),
-            elapsed: 0.0,
-            hop: moved.as_deref().is_some_and(|m| m.contains('x')),
-        })
+        let p = path.as_ref().filter(|_| Some(cell) == dest)?;
+        let cells: Vec<Cell> = std::iter::once(p.from).chain(p.landings.iter().copied()).collect();
+        let mut waypoints = unwrapped_waypoints(topo, &cells);
+        if let Some((from, to, at)) = dropped
+            && from == p.from
+            && to == cell
+        {
+            waypoints[0] = at;
+        }
+        // The last point is the real cell, even after a wrap.
+        *waypoints.last_mut().expect("a landing") = cell_translation(topo, cell);
+        Some(Glide { waypoints, elapsed: 0.0, hop: p.capture })
     };
     match pos {
         AnyPosition::Checkers(p) => {
+            // Prisoners taken this move: the bottom checkers of the destination stack, the last
+            // one taken lowest (each hop puts its victim at the bottom).
+            let jumped: &[Cell] = match (&path, pos) {
+                (Some(mp), AnyPosition::Checkers(cp)) if cp.rules().game != variant_rules::checkers::CheckersGame::Checkers => &mp.jumped,
+                _ => &[],
+            };
             for cell in 0..topo.len() as Cell {
                 let stack: Vec<_> = p.stack(cell).collect();
                 if stack.is_empty() {
@@ -129,17 +165,28 @@ fn rebuild_pieces(
                     Transform::from_translation(cell_translation(topo, cell)),
                     Visibility::default(),
                 ));
+                let prisoners = if Some(cell) == dest { jumped.len() } else { 0 };
                 if let Some(g) = glide(cell) {
                     e.insert(g);
+                    if prisoners > 0 {
+                        e.insert(Gathering { prisoners, elapsed: 0.0 });
+                    }
                 }
                 e.with_children(|s| {
                     for (level, ck) in stack.iter().rev().enumerate() {
                         let piece = CheckerPiece { owner: ck.owner(), king: ck.is_king(), number: ck.number(), level };
-                        s.spawn((
+                        let mut c = s.spawn((
                             Name::new(format!("Checker {ck} at {} level {level}", topo.name(cell))),
                             piece,
                             Transform::from_translation(checker_offset(level, fan.0)),
                         ));
+                        if level < prisoners {
+                            // Bottom level 0 is the victim of the last hop.
+                            let over = jumped[prisoners - 1 - level];
+                            let remnant = p.stack(over).count();
+                            let from = cell_translation(topo, over) + checker_offset(remnant, false);
+                            c.insert(PrisonerSlide { from, elapsed: 0.0 });
+                        }
                     }
                 });
             }
@@ -193,6 +240,38 @@ fn animate(time: Res<Time>, mut q: Query<(Entity, &mut Transform, &mut Glide)>, 
         if u >= 1.0 {
             t.translation = *g.waypoints.last().unwrap();
             commands.entity(e).remove::<Glide>();
+        }
+    }
+}
+
+/// Slides prisoners in under stacks that have landed, raising the stack's own checkers as they
+/// go; until the stack lands, prisoners wait on the cells they were taken from.
+fn gather_prisoners(
+    time: Res<Time>,
+    fan: Res<FanOut>,
+    mut stacks: Query<(Entity, &Transform, &mut Gathering, &Children, Has<Glide>), With<Stack>>,
+    mut checkers: Query<(&CheckerPiece, &mut Transform, Option<&PrisonerSlide>), Without<Stack>>,
+    mut commands: Commands,
+) {
+    for (e, stack_t, mut g, children, gliding) in &mut stacks {
+        if !gliding {
+            g.elapsed += time.delta_secs();
+        }
+        let u = (g.elapsed / GATHER_SECONDS).clamp(0.0, 1.0);
+        let eased = u * u * (3.0 - 2.0 * u);
+        for &child in children {
+            let Ok((ck, mut t, slide)) = checkers.get_mut(child) else { continue };
+            let home = checker_offset(ck.level, fan.0);
+            t.translation = match slide {
+                Some(s) => (s.from - stack_t.translation).lerp(home, eased),
+                None => home - Vec3::Y * CHECKER_HEIGHT * g.prisoners as f32 * (1.0 - eased),
+            };
+            if u >= 1.0 && slide.is_some() {
+                commands.entity(child).remove::<PrisonerSlide>();
+            }
+        }
+        if u >= 1.0 {
+            commands.entity(e).remove::<Gathering>();
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Save and load: a JSON file with the game id, its options, the starting position and the
-//! move list. Loading replays the moves through the rules; a corrupt or foreign file leaves
+//! Save and load: a JSON file with the game id, its options, the starting position, the move
+//! list and the seats. Loading replays the moves through the rules; a corrupt or foreign file leaves
 //! the current game untouched and says why.
 
 use std::path::{Path, PathBuf};
@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use variant_rules::{Game, GameId, GameOptions};
 
+use super::seats::Seats;
 use super::session::{GameCommand, Session};
 use super::TurnSystems;
 
@@ -31,11 +32,14 @@ pub struct SaveFile {
     /// The starting position in the game's text form.
     pub start: String,
     pub moves: Vec<String>,
+    /// The players' names and colours (absent in files from before seats existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Seats>,
 }
 
 impl SaveFile {
-    /// The save of a game.
-    pub fn of(game: &Game) -> SaveFile {
+    /// The save of a game played from `seats`.
+    pub fn of(game: &Game, seats: &Seats) -> SaveFile {
         SaveFile {
             format: FORMAT.into(),
             version: VERSION,
@@ -43,6 +47,7 @@ impl SaveFile {
             options: *game.options(),
             start: game.start_text().to_string(),
             moves: game.moves().map(str::to_string).collect(),
+            seats: Some(seats.clone()),
         }
     }
 
@@ -54,6 +59,9 @@ impl SaveFile {
         if self.version != VERSION {
             return Err(format!("save version {} is not supported (this build reads {VERSION})", self.version));
         }
+        if let Some(seats) = &self.seats {
+            seats.validate().map_err(|e| format!("bad seats: {e}"))?;
+        }
         let mut game = Game::new(self.game, self.options, Some(&self.start)).map_err(|e| format!("bad starting position: {e}"))?;
         for (i, m) in self.moves.iter().enumerate() {
             game.play(m).map_err(|e| format!("move {} '{m}' {e}", i + 1))?;
@@ -61,16 +69,16 @@ impl SaveFile {
         Ok(game)
     }
 
-    /// Reads and checks a save file.
-    pub fn read(path: &Path) -> Result<Game, String> {
+    /// Reads and checks a save file: the game, and the seats if the file records them.
+    pub fn read(path: &Path) -> Result<(Game, Option<Seats>), String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let save: SaveFile = serde_json::from_str(&text).map_err(|e| format!("{} is not a save file: {e}", path.display()))?;
-        save.restore()
+        Ok((save.restore()?, save.seats))
     }
 
-    /// Writes a game to a file.
-    pub fn write(game: &Game, path: &Path) -> Result<(), String> {
-        let text = serde_json::to_string_pretty(&SaveFile::of(game)).expect("a save serialises");
+    /// Writes a game and its seats to a file.
+    pub fn write(game: &Game, seats: &Seats, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(&SaveFile::of(game, seats)).expect("a save serialises");
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
@@ -90,18 +98,21 @@ pub fn default_save_path() -> PathBuf {
     PathBuf::from("variant-table-save.json")
 }
 
-fn save_load(mut requests: MessageReader<SaveLoad>, session: Option<ResMut<Session>>, mut out: MessageWriter<GameCommand>) {
+fn save_load(mut requests: MessageReader<SaveLoad>, session: Option<ResMut<Session>>, mut seats: ResMut<Seats>, mut out: MessageWriter<GameCommand>) {
     let Some(mut session) = session else { return };
     for r in requests.read() {
         match r {
             SaveLoad::Save(path) => {
-                session.status = match SaveFile::write(&session.game, path) {
+                session.status = match SaveFile::write(&session.game, &seats, path) {
                     Ok(()) => format!("saved to {}", path.display()),
                     Err(e) => e,
                 };
             }
             SaveLoad::Load(path) => match SaveFile::read(path) {
-                Ok(game) => {
+                Ok((game, saved_seats)) => {
+                    if let Some(s) = saved_seats {
+                        *seats = s;
+                    }
                     out.write(GameCommand::NewGame(Box::new(game)));
                 }
                 Err(e) => session.status = format!("load failed, game kept: {e}"),

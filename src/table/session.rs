@@ -2,7 +2,7 @@
 //! line, and the commands (new game, undo, redo) that change it.
 
 use bevy::prelude::*;
-use variant_rules::{Game, Outcome};
+use variant_rules::{Game, MovePath, Outcome};
 
 use super::{AppState, TurnSystems};
 
@@ -61,10 +61,20 @@ pub enum GameCommand {
 }
 
 /// Sent whenever the rules position changed, so the mirror rebuilds. `moved` is the move just
-/// played forward (to animate), if any.
+/// played forward (to animate), if any, with the cells it visits.
 #[derive(Message, Debug, Clone, Default)]
 pub struct PositionChanged {
     pub moved: Option<String>,
+    pub path: Option<MovePath>,
+}
+
+impl PositionChanged {
+    /// The change made by playing `text` from `before` (the position it was played in).
+    fn played(before: &Game, text: &str) -> PositionChanged {
+        let pos = before.position();
+        let path = pos.parse_move(text).ok().map(|m| pos.move_path(m));
+        PositionChanged { moved: Some(text.to_string()), path }
+    }
 }
 
 fn apply_commands(
@@ -88,10 +98,11 @@ fn apply_commands(
             _ if session.is_none() => continue,
             GameCommand::Play(text) => {
                 let s = session.as_mut().unwrap();
+                let change = PositionChanged::played(&s.game, text);
                 match s.play(text) {
                     Ok(()) => {
                         debug!("played {text}");
-                        changed.write(PositionChanged { moved: Some(text.clone()) });
+                        changed.write(change);
                     }
                     Err(e) => s.status = e,
                 }
@@ -112,11 +123,12 @@ fn apply_commands(
                 match s.redo.pop() {
                     Some(m) => {
                         let redo = std::mem::take(&mut s.redo);
+                        let change = PositionChanged::played(&s.game, &m);
                         if let Err(e) = s.play(&m) {
                             s.status = e;
                         }
                         s.redo = redo;
-                        changed.write(PositionChanged { moved: Some(m) });
+                        changed.write(change);
                     }
                     None => s.status = "nothing to redo".into(),
                 }

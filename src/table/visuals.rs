@@ -8,7 +8,7 @@ use bevy::asset::{load_internal_asset, uuid_handle, RenderAssetUsages};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
-use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
+use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use variant_rules::Wrap;
@@ -16,7 +16,9 @@ use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
 use super::board::{Board, CELL};
+use super::drag::{draggable, Dragging};
 use super::input::{CellClicked, Selection};
+use super::seats::{Seats, SEAT_COLOURS};
 use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, Stack, CHECKER_HEIGHT};
 use super::TurnSystems;
 
@@ -91,8 +93,11 @@ pub struct Palette {
     checker: Handle<Mesh>,
     crown_band: Handle<Mesh>,
     highlight: Handle<Mesh>,
-    checker_colours: [Handle<StandardMaterial>; 2],
-    chess_colours: [Handle<StandardMaterial>; 2],
+    /// One material per entry of [`SEAT_COLOURS`].
+    colours: Vec<Handle<StandardMaterial>>,
+    /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
+    numbers: Vec<[Handle<StandardMaterial>; 2]>,
+    number_decal: Handle<Mesh>,
     gold: Handle<StandardMaterial>,
     pieces: [Vec<(Handle<Mesh>, Transform)>; 7],
     highlights: [Handle<HighlightMaterial>; 3],
@@ -105,6 +110,7 @@ pub struct Hovered(pub Option<Entity>);
 fn setup_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut highlights: ResMut<Assets<HighlightMaterial>>,
 ) {
@@ -121,8 +127,22 @@ fn setup_palette(
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
         highlight: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(CELL / 2.0))),
-        checker_colours: [materials.add(glossy(0.55, 0.06, 0.05)), materials.add(glossy(0.93, 0.89, 0.78))],
-        chess_colours: [materials.add(glossy(0.93, 0.89, 0.8)), materials.add(glossy(0.09, 0.08, 0.08))],
+        colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(glossy(*r, *g, *b))).collect(),
+        numbers: (0..=12u32)
+            .map(|n| {
+                let image = images.add(number_image(n));
+                let ink = |c: Color| StandardMaterial {
+                    base_color: c,
+                    base_color_texture: Some(image.clone()),
+                    alpha_mode: AlphaMode::Mask(0.5),
+                    perceptual_roughness: 0.6,
+                    ..default()
+                };
+                [materials.add(ink(Color::srgb(0.96, 0.93, 0.84))), materials.add(ink(Color::srgb(0.12, 0.08, 0.06)))]
+            })
+            .collect(),
+        // Painted on the top face, most of its width.
+        number_decal: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.27))),
         gold: materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.75, 0.25),
             metallic: 0.9,
@@ -155,26 +175,11 @@ fn spawn_table(mut commands: Commands) {
     commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 400.0, ..default() });
 }
 
-/// Sends the click on `entity` as a click on `cell`.
-fn click_cell(cell: u16) -> impl Fn(On<Pointer<Click>>, MessageWriter<CellClicked>) {
-    move |ev, mut out| {
-        if ev.event().event.button == PointerButton::Primary {
-            out.write(CellClicked { cell });
-        }
-    }
-}
-
-/// Dropping a dragged piece on this cell, piece or stack is a click on its cell.
-fn drop_on_cell(cell: u16) -> impl Fn(On<Pointer<DragDrop>>, MessageWriter<CellClicked>) {
-    move |_ev, mut out| {
-        out.write(CellClicked { cell });
-    }
-}
-
-/// Starting to drag a piece or stack picks it up (selects it).
-fn drag_from_cell(cell: u16) -> impl Fn(On<Pointer<DragStart>>, MessageWriter<CellClicked>, Res<Selection>) {
-    move |ev, mut out, sel| {
-        if ev.event().event.button == PointerButton::Primary && sel.from != Some(cell) {
+/// Sends the click on a piece or stack standing on `cell` as a click on `cell` (unless it is
+/// the release of a drag, which [`super::drag`] handles).
+fn click_cell(cell: u16) -> impl Fn(On<Pointer<Click>>, MessageWriter<CellClicked>, Res<Dragging>) {
+    move |ev, mut out, dragging| {
+        if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
             out.write(CellClicked { cell });
         }
     }
@@ -217,13 +222,12 @@ fn dress_board(
         commands
             .entity(e)
             .insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext }))))
-            .observe(click_board)
-            .observe(drop_on_board);
+            .observe(click_board);
     }
 }
 
 /// The cell (wrapped, for ghost cells) under a point on the board, if any.
-fn cell_at(board: &Board, point: Vec3) -> Option<u16> {
+pub(super) fn cell_at(board: &Board, point: Vec3) -> Option<u16> {
     let t = board.topology;
     let (w, h) = (t.width() as i32, t.height() as i32);
     let file = (point.x / CELL + w as f32 / 2.0).floor() as i32;
@@ -239,20 +243,11 @@ fn cell_at(board: &Board, point: Vec3) -> Option<u16> {
     t.cell(file.rem_euclid(w) as u8, rank.rem_euclid(h) as u8)
 }
 
-fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, mut out: MessageWriter<CellClicked>) {
+fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, dragging: Res<Dragging>, mut out: MessageWriter<CellClicked>) {
     let p = ev.event();
-    if p.event.button != PointerButton::Primary {
+    if p.event.button != PointerButton::Primary || dragging.0.is_some() {
         return;
     }
-    if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
-        && let Some(cell) = cell_at(board, at)
-    {
-        out.write(CellClicked { cell });
-    }
-}
-
-fn drop_on_board(ev: On<Pointer<DragDrop>>, boards: Query<&Board>, mut out: MessageWriter<CellClicked>) {
-    let p = ev.event();
     if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
         && let Some(cell) = cell_at(board, at)
     {
@@ -264,23 +259,30 @@ fn dress_checkers(
     stacks: Query<(Entity, &Stack), Added<Stack>>,
     checkers: Query<(Entity, &CheckerPiece, &ChildOf), Added<CheckerPiece>>,
     palette: Res<Palette>,
+    seats: Res<Seats>,
     mut commands: Commands,
 ) {
     for (e, stack) in &stacks {
-        commands
-            .entity(e)
-            .observe(click_cell(stack.cell))
-            .observe(drop_on_cell(stack.cell))
-            .observe(drag_from_cell(stack.cell))
-            .observe(hover(e))
-            .observe(unhover(e));
+        commands.entity(e).observe(click_cell(stack.cell)).observe(hover(e)).observe(unhover(e));
+        draggable(commands.entity(e), stack.cell);
     }
     for (e, ck, _) in &checkers {
         commands.entity(e).insert((
             Mesh3d(palette.checker.clone()),
-            MeshMaterial3d(palette.checker_colours[ck.owner as usize % 2].clone()),
+            MeshMaterial3d(palette.colours[seats.colours[ck.owner as usize % 2]].clone()),
             Visibility::default(),
         ));
+        if ck.number > 0 && !ck.king {
+            // Light ink on dark pieces, dark ink on light ones; upright for the checker's owner.
+            let ink = (seats.colour(ck.owner as usize % 2).luminance() > 0.3) as usize;
+            let facing = if ck.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
+            commands.entity(e).with_child((
+                Name::new(format!("Number {}", ck.number)),
+                Mesh3d(palette.number_decal.clone()),
+                MeshMaterial3d(palette.numbers[ck.number as usize % palette.numbers.len()][ink].clone()),
+                Transform::from_translation(Vec3::Y * (CHECKER_HEIGHT * 0.48 + 0.002)).with_rotation(facing),
+            ));
+        }
         if ck.king {
             // The crown is painted round the edge, so a king shows even deep in a stack.
             commands.entity(e).with_child((
@@ -293,9 +295,9 @@ fn dress_checkers(
     }
 }
 
-fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, palette: Res<Palette>, mut commands: Commands) {
+fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, palette: Res<Palette>, seats: Res<Seats>, mut commands: Commands) {
     for (e, p) in &pieces {
-        let material = palette.chess_colours[p.owner as usize % 2].clone();
+        let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
         // Black's pieces face the other way (matters for the knight's head).
         let facing = if p.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
         commands
@@ -311,10 +313,9 @@ fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, p
                 }
             })
             .observe(click_cell(p.cell))
-            .observe(drop_on_cell(p.cell))
-            .observe(drag_from_cell(p.cell))
             .observe(hover(e))
             .observe(unhover(e));
+        draggable(commands.entity(e), p.cell);
     }
 }
 
@@ -368,6 +369,61 @@ fn draw_hover(hovered: Res<Hovered>, q: Query<&GlobalTransform>, mut gizmos: Giz
         let iso = Isometry3d::new(t.translation() + Vec3::Y * 0.05, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
         gizmos.circle(iso, 0.47, Color::srgb(1.0, 0.9, 0.4));
     }
+}
+
+// ---- painted numbers --------------------------------------------------------------------------
+
+/// Side of a number decal's texture in pixels.
+const NUMBER_TEXTURE: usize = 64;
+
+/// A white-on-transparent texture of `n` in seven-segment digits (6 and 9 underlined, so they
+/// read the same from either side of the board).
+pub fn number_image(n: u32) -> Image {
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    const SEGMENTS: [u8; 10] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F]; // bits a..g
+    let size = NUMBER_TEXTURE;
+    let mut data = vec![0u8; size * size * 4];
+    let mut fill = |x0: usize, y0: usize, w: usize, h: usize| {
+        for y in y0..(y0 + h).min(size) {
+            for x in x0..(x0 + w).min(size) {
+                data[(y * size + x) * 4..][..4].copy_from_slice(&[255, 255, 255, 255]);
+            }
+        }
+    };
+    let digits: Vec<u32> = if n == 0 { vec![] } else { n.to_string().bytes().map(|b| (b - b'0') as u32).collect() };
+    // Digit cells: 18x34 pixels with 5-pixel strokes, centred, 4 pixels apart.
+    let (dw, dh, st, gap) = (18, 34, 5, 4);
+    let total = digits.len() * dw + digits.len().saturating_sub(1) * gap;
+    let (mut x, y) = ((size - total.min(size)) / 2, (size - dh) / 2 - 3);
+    for &d in &digits {
+        let seg = SEGMENTS[d as usize];
+        let half = dh / 2;
+        let bars = [
+            (x, y, dw, st),                          // a: top
+            (x + dw - st, y, st, half + st / 2),     // b: top right
+            (x + dw - st, y + half, st, dh - half),  // c: bottom right
+            (x, y + dh - st, dw, st),                // d: bottom
+            (x, y + half, st, dh - half),            // e: bottom left
+            (x, y, st, half + st / 2),               // f: top left
+            (x, y + half - st / 2, dw, st),          // g: middle
+        ];
+        for (i, &(bx, by, bw, bh)) in bars.iter().enumerate() {
+            if seg & (1 << i) != 0 {
+                fill(bx, by, bw, bh);
+            }
+        }
+        if d == 6 || d == 9 {
+            fill(x, y + dh + 3, dw, 3);
+        }
+        x += dw + gap;
+    }
+    Image::new(
+        Extent3d { width: size as u32, height: size as u32, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
 }
 
 // ---- lathe-turned chess pieces --------------------------------------------------------------
@@ -462,6 +518,20 @@ fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mesh>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn number_images_differ_and_are_not_blank() {
+        let ink = |n| number_image(n).data.unwrap().chunks(4).filter(|p| p[3] == 255).count();
+        assert_eq!(ink(0), 0);
+        let inks: Vec<usize> = (1..=12).map(ink).collect();
+        assert!(inks.iter().all(|&i| i > 150), "{inks:?}");
+        let images: Vec<_> = (1..=12).map(|n| number_image(n).data.unwrap()).collect();
+        for i in 0..12 {
+            for j in i + 1..12 {
+                assert_ne!(images[i], images[j], "{} and {} look alike", i + 1, j + 1);
+            }
+        }
+    }
 
     #[test]
     fn lathe_builds_a_closed_grid() {

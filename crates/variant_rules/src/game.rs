@@ -146,6 +146,8 @@ pub enum AnyPosition {
 pub struct MovePath {
     pub from: Cell,
     pub landings: Vec<Cell>,
+    /// Cells jumped over, one per hop of a checkers-family jump (empty otherwise).
+    pub jumped: Vec<Cell>,
     pub capture: bool,
 }
 
@@ -231,11 +233,13 @@ impl AnyPosition {
             AnyMove::Checkers(m) => MovePath {
                 from: m.from as Cell,
                 landings: m.landings().iter().map(|&c| c as Cell).collect(),
+                jumped: m.jumped().iter().map(|&c| c as Cell).collect(),
                 capture: m.is_jump(),
             },
             AnyMove::Chess(m) => MovePath {
                 from: m.from,
                 landings: vec![m.to],
+                jumped: vec![],
                 capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
             },
         }
