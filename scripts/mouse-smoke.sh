@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mouse smoke test of the real window: under Xvfb, xdotool clicks the checker on c3 and then
-# d4 in the default view of `variant-table play stax`, and the game's debug log must show the
-# move played. (Headless tests inject CellClicked directly; this checks picking end to end.)
+# d4 in the default view of `variant-table play stax`, then drags the checker on f6 to e5, and
+# the game's debug log must show both moves played. (Headless tests inject CellClicked directly; this checks picking end to end.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -20,5 +20,9 @@ xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
     xdotool mousemove --window "$wid" $xy; sleep 1.5
     xdotool mousedown 1; sleep 0.6; xdotool mouseup 1; sleep 1.5
   done
+  # Drag f6 to e5 in small steps, so the carried checker follows the pointer.
+  xdotool mousemove --window "$wid" 735 278; sleep 1.5; xdotool mousedown 1; sleep 0.6
+  for i in 1 2 3 4 5 6; do xdotool mousemove --window "$wid" $((735 - 10 * i)) $((278 + 9 * i)); sleep 0.4; done
+  sleep 0.6; xdotool mouseup 1; sleep 2
   kill $pid'
-if grep -q "played c3-d4" "$log"; then echo "mouse smoke: ok (clicked c3, d4; played c3-d4)"; else echo "mouse smoke: FAILED"; grep -oE "(clicked|played) .*" "$log" || true; exit 1; fi
+if grep -q "played c3-d4" "$log" && grep -q "played f6-e5" "$log"; then echo "mouse smoke: ok (clicked c3, d4: played c3-d4; dragged f6 to e5: played f6-e5)"; else echo "mouse smoke: FAILED"; grep -oE "(clicked|played) .*" "$log" || true; exit 1; fi
