@@ -1,6 +1,5 @@
 // The board: one mesh for every cell (and the dimmed ghost cells that repeat wrapped edges),
-// drawn with the StandardMaterial's PBR lighting and shadows over procedural inlaid-wood
-// squares. Cells are found from the world position: the board is centred on the origin, one
+// procedural inlaid-wood squares lit by the table's sun-and-ambient model (`lighting.wgsl`). Cells are found from the world position: the board is centred on the origin, one
 // world unit per cell, rank 1 towards +z.
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
@@ -14,8 +13,9 @@
 #else
 #import bevy_pbr::{
     forward_io::{VertexOutput, FragmentOutput},
-    pbr_functions::{apply_pbr_lighting, main_pass_post_lighting_processing},
+    pbr_functions::main_pass_post_lighting_processing,
 }
+#import variant_table::lighting::sun_and_ambient
 #endif
 
 struct Board {
@@ -74,7 +74,8 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     let out = deferred_output(in, pbr_input);
 #else
     var out: FragmentOutput;
-    out.color = apply_pbr_lighting(pbr_input);
+    // Varnished wood: dielectric (4% reflectance), a broad highlight.
+    out.color = vec4<f32>(sun_and_ambient(in.world_position, in.world_normal, in.position.xy, color, vec3<f32>(0.04), 48.0), 1.0);
     out.color = main_pass_post_lighting_processing(pbr_input, out.color);
 #endif
     return out;

@@ -31,7 +31,7 @@ impl FrameBench {
 
 /// Records frames, prints the figures and exits when done.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, record);
+    app.add_systems(Last, record).add_systems(Update, hide_parts);
 }
 
 /// The bare comparison scene: one cube, one light, a camera.
@@ -58,5 +58,31 @@ fn record(mut bench: ResMut<FrameBench>, time: Res<Time<Real>>, mut exit: Messag
         println!("median_frame_ms: {:.3}", median * 1000.0);
         println!("startup_ms: {:.1}", bench.startup.unwrap_or(0.0) * 1000.0);
         exit.write(AppExit::Success);
+    }
+}
+
+/// Profiling aid: `VT_HIDE=board,pieces,shadows,hud` hides those parts of the scene, so the
+/// cost of each shows as the difference in median frame time.
+pub fn hide_parts(
+    mut q: Query<(&mut Visibility, Option<&Name>)>,
+    mut lights: Query<&mut DirectionalLight>,
+    mut ui: Query<&mut Node, Without<ChildOf>>,
+) {
+    let hide = std::env::var("VT_HIDE").unwrap_or_default();
+    for (mut v, name) in &mut q {
+        let n = name.map(|n| n.as_str()).unwrap_or("");
+        if (hide.contains("board") && n.starts_with("Board")) || (hide.contains("pieces") && n.starts_with("Stack")) {
+            *v = Visibility::Hidden;
+        }
+    }
+    if hide.contains("shadows") {
+        for mut l in &mut lights {
+            l.shadow_maps_enabled = false;
+        }
+    }
+    if hide.contains("hud") {
+        for mut n in &mut ui {
+            n.display = Display::None;
+        }
     }
 }

@@ -108,6 +108,9 @@ fn window_app(size: (u32, u32), title: &str) -> App {
 
 /// Starts the app on `game` instead of the launcher.
 fn start_on(app: &mut App, game: Game) {
+    let mut seats = variant_table::table::seats::Seats::default();
+    seats.suit(game.id());
+    app.insert_resource(seats);
     app.insert_resource(Session::new(game));
     app.insert_state(AppState::Playing);
     app.world_mut().write_message(PositionChanged::default());

@@ -108,9 +108,8 @@ impl LauncherChoice {
         }
         // Switching between a checkers game and a chess game swaps in that set's colours,
         // unless the players chose their own.
-        let after = GameId::ALL[self.game];
-        if after.is_checkers_family() != before.is_checkers_family() && seats.colours == Seats::default_colours(before) {
-            seats.colours = Seats::default_colours(after);
+        if GameId::ALL[self.game] != before {
+            seats.suit(GameId::ALL[self.game]);
         }
         None
     }

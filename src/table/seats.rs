@@ -44,6 +44,14 @@ impl Seats {
         if game.is_checkers_family() { [0, 1] } else { [1, 2] }
     }
 
+    /// Gives the seats the usual colours of `game`'s set, unless the players chose their own
+    /// (colours other than another set's defaults).
+    pub fn suit(&mut self, game: GameId) {
+        if GameId::ALL.iter().any(|&g| self.colours == Seats::default_colours(g)) {
+            self.colours = Seats::default_colours(game);
+        }
+    }
+
     /// How the HUD names seat `i`: the typed name or the role, and the colour where it says
     /// something the role does not.
     pub fn label(&self, game: GameId, i: usize) -> String {
@@ -107,6 +115,18 @@ mod tests {
         assert_eq!(s.label(GameId::Chess, 1), "Bob (Ebony)");
         let c = Seats::default();
         assert_eq!(c.label(GameId::Stax, 0), "Player A (Red)");
+    }
+
+    #[test]
+    fn a_chess_game_gets_a_chess_set_unless_colours_were_chosen() {
+        let mut s = Seats::default();
+        s.suit(GameId::Chess);
+        assert_eq!(s.colours, Seats::default_colours(GameId::Chess));
+        s.suit(GameId::Queens);
+        assert_eq!(s.colours, Seats::default_colours(GameId::Queens));
+        s.colours = [4, 5];
+        s.suit(GameId::Chess);
+        assert_eq!(s.colours, [4, 5]);
     }
 
     #[test]

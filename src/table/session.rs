@@ -83,11 +83,13 @@ fn apply_commands(
     mut commands: Commands,
     mut changed: MessageWriter<PositionChanged>,
     mut next: ResMut<NextState<AppState>>,
+    mut seats: ResMut<super::seats::Seats>,
 ) {
     let mut session = session;
     for cmd in commands_in.read() {
         match cmd {
             GameCommand::NewGame(game) => {
+                seats.suit(game.id());
                 commands.insert_resource(Session::new((**game).clone()));
                 next.set(AppState::Playing);
                 changed.write(PositionChanged::default());

@@ -23,6 +23,8 @@ use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, Stack, CHE
 use super::TurnSystems;
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
+const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
+const LIGHTING_SHADER: Handle<Shader> = uuid_handle!("c41e9b27-5f3d-4a86-9e0b-7d2a6c8f1e54");
 const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
 
 /// The board material: PBR plus the inlaid-wood squares of `shaders/board.wgsl`.
@@ -49,6 +51,29 @@ impl MaterialExtension for BoardExtension {
     }
 }
 
+/// Pieces and checkers: a StandardMaterial (colour, texture, alpha mask) lit by the table's
+/// shared lighting model in `shaders/lighting.wgsl` instead of Bevy's full PBR.
+pub type PieceMaterial = ExtendedMaterial<StandardMaterial, PieceLighting>;
+
+/// The extension that swaps in `shaders/piece.wgsl` (it needs no parameters of its own).
+#[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
+pub struct PieceLighting {
+    /// Unused; a bind group needs something in it.
+    #[uniform(100)]
+    pub reserved: Vec4,
+}
+
+impl MaterialExtension for PieceLighting {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Handle(PIECE_SHADER)
+    }
+}
+
+/// A piece material from StandardMaterial's settings.
+fn piece_material(base: StandardMaterial) -> PieceMaterial {
+    ExtendedMaterial { base, extension: PieceLighting::default() }
+}
+
 /// The move-highlight material of `shaders/highlight.wgsl`.
 #[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
 pub struct HighlightMaterial {
@@ -69,13 +94,16 @@ impl Material for HighlightMaterial {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    load_internal_asset!(app, LIGHTING_SHADER, "../../shaders/lighting.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, BOARD_SHADER, "../../shaders/board.wgsl", Shader::from_wgsl);
+    load_internal_asset!(app, PIECE_SHADER, "../../shaders/piece.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, HIGHLIGHT_SHADER, "../../shaders/highlight.wgsl", Shader::from_wgsl);
     // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
     // board and the pieces reach nothing.
     app.add_plugins((
         MeshPickingPlugin,
         MaterialPlugin::<BoardMaterial>::default(),
+        MaterialPlugin::<PieceMaterial>::default(),
         MaterialPlugin::<HighlightMaterial>::default(),
     ))
         .init_resource::<Hovered>()
@@ -94,11 +122,11 @@ pub struct Palette {
     crown_band: Handle<Mesh>,
     highlight: Handle<Mesh>,
     /// One material per entry of [`SEAT_COLOURS`].
-    colours: Vec<Handle<StandardMaterial>>,
+    colours: Vec<Handle<PieceMaterial>>,
     /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
-    numbers: Vec<[Handle<StandardMaterial>; 2]>,
+    numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
-    gold: Handle<StandardMaterial>,
+    gold: Handle<PieceMaterial>,
     pieces: [Vec<(Handle<Mesh>, Transform)>; 7],
     highlights: [Handle<HighlightMaterial>; 3],
 }
@@ -111,7 +139,7 @@ fn setup_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<PieceMaterial>>,
     mut highlights: ResMut<Assets<HighlightMaterial>>,
 ) {
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial {
@@ -127,7 +155,7 @@ fn setup_palette(
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
         highlight: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(CELL / 2.0))),
-        colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(glossy(*r, *g, *b))).collect(),
+        colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(piece_material(glossy(*r, *g, *b)))).collect(),
         numbers: (0..=12u32)
             .map(|n| {
                 let image = images.add(number_image(n));
@@ -138,17 +166,20 @@ fn setup_palette(
                     perceptual_roughness: 0.6,
                     ..default()
                 };
-                [materials.add(ink(Color::srgb(0.96, 0.93, 0.84))), materials.add(ink(Color::srgb(0.12, 0.08, 0.06)))]
+                [
+                    materials.add(piece_material(ink(Color::srgb(0.96, 0.93, 0.84)))),
+                    materials.add(piece_material(ink(Color::srgb(0.12, 0.08, 0.06)))),
+                ]
             })
             .collect(),
         // Painted on the top face, most of its width.
         number_decal: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.27))),
-        gold: materials.add(StandardMaterial {
+        gold: materials.add(piece_material(StandardMaterial {
             base_color: Color::srgb(0.95, 0.75, 0.25),
             metallic: 0.9,
             perceptual_roughness: 0.25,
             ..default()
-        }),
+        })),
         pieces,
         highlights: [
             highlights.add(hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0)),
