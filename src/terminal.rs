@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use variant_rules::{AnyPosition, Game, Outcome};
+use variant_rules::{toetoe, AnyPosition, Game, Outcome};
 
 /// The board as text, last rank on top; stacks show their top checker and height.
 fn board(game: &Game) -> String {
@@ -45,6 +45,23 @@ fn board(game: &Game) -> String {
             for file in 0..t.width() {
                 s += &format!(" {}", (b'a' + file) as char);
             }
+        }
+        AnyPosition::ToeToe(p) => {
+            let t = p.topology();
+            for rank in (0..t.height()).rev() {
+                s += &format!("{:>2} ", rank + 1);
+                for file in 0..t.width() {
+                    let b = p.piece_at(t.cell(file, rank).unwrap());
+                    let ch = if b == 0 { '.' } else { toetoe::kind_letter(b & 7) };
+                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
+                }
+                s.push('\n');
+            }
+            s += "   ";
+            for file in 0..t.width() {
+                s += &format!(" {}", (b'a' + file) as char);
+            }
+            s += &format!("\n({:?} phase; position {})", p.phase(), game.position().to_text());
         }
     }
     s

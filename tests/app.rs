@@ -83,8 +83,8 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 let text = stack.iter().map(|c| format!("{}{}{}", c.owner(), if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
                 out.push((cell, text, at));
             }
-            AnyPosition::Chess(p) => {
-                let b = p.piece_at(cell);
+            AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
+                let b = variant_table::table::pieces::piece_byte(pos, cell);
                 if b != 0 {
                     out.push((cell, format!("{}{}", (b >> 3) & 1, b & 7), at));
                 }
@@ -127,8 +127,11 @@ fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize
         let path = pos.move_path(chosen);
         let same_cells = moves.iter().filter(|&&o| pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings).count();
         click(&mut app, path.from);
-        for &c in &path.landings {
-            click(&mut app, c);
+        // A move that stays on its cell (a drop from the hand, a promotion) is offered at once.
+        if path.landings != [path.from] {
+            for &c in &path.landings {
+                click(&mut app, c);
+            }
         }
         // Moves on the same cells (promotion pieces, shadow captures) are offered as a choice.
         let choices = app.world().resource::<Selection>().choices.clone();
@@ -171,6 +174,29 @@ fn chess_games_by_clicks() {
     let _ = play_by_clicks(GameId::CylinderChess, Wrap::Cylinder, false, 6, 150);
     let (_, picked) = play_by_clicks(GameId::ShadowChess, Wrap::Flat, false, 7, 120);
     assert!(picked > 0, "Shadow Chess offered a choice of what to take at least once");
+}
+
+#[test]
+fn toe_to_toe_deploys_swaps_and_plays_by_clicks() {
+    let (app, picked) = play_by_clicks(GameId::ToeToe, Wrap::Flat, false, 12, 160);
+    assert!(picked >= 14, "every drop but each side's last (one kind left: nothing to choose) is picked from a choice ({picked})");
+    let played: Vec<&str> = session(&app).game.moves().collect();
+    assert!(played[..16].iter().all(|m| m.contains('@')) && played[16..22].iter().all(|m| m.contains('~')), "{played:?}");
+}
+
+#[test]
+fn toe_to_toe_swaps_from_either_square() {
+    let mut app = app_with(GameId::ToeToe);
+    for m in "K@d2 G@e3 k@d7 g@e6 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c2 E@f2 e@c7 e@f7".split(' ') {
+        app.world_mut().write_message(GameCommand::Play(m.into()));
+        settle(&mut app);
+    }
+    let t = topology_of(session(&app).game.position());
+    click(&mut app, t.parse_cell("e3").unwrap());
+    click(&mut app, t.parse_cell("d2").unwrap());
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().last(), Some("d2~e3"), "dragging the general onto the king swaps them");
+    assert_mirrors(&mut app, "after a swap");
 }
 
 #[test]

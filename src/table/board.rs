@@ -39,6 +39,7 @@ pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
     match pos {
         AnyPosition::Checkers(p) => p.topology(),
         AnyPosition::Chess(p) => p.topology(),
+        AnyPosition::ToeToe(p) => p.topology(),
     }
 }
 

@@ -195,6 +195,11 @@ fn update_hud(
                     s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
                 }
             }
+            AnyPosition::ToeToe(_) => {
+                if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
+                    s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));
+                }
+            }
         }
     }
     for mut t in &mut inspect {

@@ -47,10 +47,18 @@ impl Selection {
     }
 }
 
-/// Legal moves with their cell paths.
+/// Legal moves with their cell paths (a swap can be picked from either of its squares).
 fn legal_paths(session: &Session) -> Vec<(AnyMove, MovePath)> {
     let pos = session.game.position();
-    pos.legal_moves().into_iter().map(|m| (m, pos.move_path(m))).collect()
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let path = pos.move_path(m);
+        if path.swap {
+            out.push((m, MovePath { from: path.landings[0], landings: vec![path.from], ..path.clone() }));
+        }
+        out.push((m, path));
+    }
+    out
 }
 
 /// Recomputes the targets of a selection; returns the moves completed by exactly its hops.
@@ -85,7 +93,7 @@ fn select(
     }
     let paths = legal_paths(&session);
     for &CellClicked { cell } in clicks.read() {
-        let pos = session.game.position();
+        let pos = &session.game.position().clone();
         let topo = super::board::topology_of(pos);
         debug!("clicked {}", topo.name(cell));
         let movable = paths.iter().any(|(_, p)| p.from == cell);
@@ -94,6 +102,20 @@ fn select(
                 sel.from = Some(cell);
                 sel.hops.clear();
                 session.status.clear();
+                // Moves that stay on the clicked cell — a piece dropped there from the hand, a
+                // pawn promoting there — are offered at once.
+                let in_place: Vec<AnyMove> = paths.iter().filter(|(_, p)| p.from == cell && p.landings == [cell]).map(|(m, _)| *m).collect();
+                let only_in_place = paths.iter().filter(|(_, p)| p.from == cell).count() == in_place.len();
+                if in_place.len() == 1 && only_in_place {
+                    // Nothing to choose (the last piece in hand, the one promotion there is).
+                    out.write(GameCommand::Play(pos.move_text(in_place[0])));
+                    sel.clear();
+                    continue;
+                }
+                if !in_place.is_empty() {
+                    sel.choices = in_place.iter().map(|&m| (pos.move_text(m), describe(pos, m))).collect();
+                    session.status = "choose the move: click it below or press its number".into();
+                }
             } else {
                 session.status = format!("nothing of yours can move from {}", topo.name(cell));
             }
@@ -140,9 +162,25 @@ fn choose(mut picks: MessageReader<ChooseMove>, mut sel: ResMut<Selection>, mut 
     }
 }
 
-/// How a choice reads in the HUD: the promotion piece, or what a shadow capture takes.
+/// How a choice reads in the HUD: the promotion piece, what a shadow capture takes, the piece
+/// placed from the hand.
 fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
     let text = pos.move_text(m);
+    if let variant_rules::AnyPosition::ToeToe(_) = pos {
+        let path = pos.move_path(m);
+        let name = variant_rules::toetoe::kind_name(path.piece);
+        return if text.contains('@') {
+            format!("place the {name}")
+        } else if text.contains('=') {
+            format!("promote to {name}")
+        } else if path.swap {
+            "swap".into()
+        } else if path.capture {
+            "capture".into()
+        } else {
+            "no capture".into()
+        };
+    }
     let names = [('q', "queen"), ('r', "rook"), ('b', "bishop"), ('n', "knight")];
     let mut parts = Vec::new();
     // Chess moves are origin and destination (4+ characters), then a promotion letter, then

@@ -191,15 +191,16 @@ fn rebuild_pieces(
                 });
             }
         }
-        AnyPosition::Chess(p) => {
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
             for cell in 0..topo.len() as Cell {
-                let b = p.piece_at(cell);
+                let b = piece_byte(pos, cell);
                 if b == 0 {
                     continue;
                 }
                 let piece = ChessPiece { cell, kind: b & 7, owner: (b >> 3) & 1 };
+                let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(piece.kind) } else { piece_name(piece.kind) };
                 let mut e = commands.spawn((
-                    Name::new(format!("{} {} at {}", ["White", "Black"][piece.owner as usize], piece_name(piece.kind), topo.name(cell))),
+                    Name::new(format!("{} {name} at {}", ["White", "Black"][piece.owner as usize], topo.name(cell))),
                     piece,
                     DespawnOnEnter(super::AppState::Launcher),
                     Transform::from_translation(cell_translation(topo, cell)),
@@ -210,6 +211,16 @@ fn rebuild_pieces(
                 }
             }
         }
+    }
+}
+
+/// The board byte of a chess-like piece on `cell` (kind in bits 0-2: 1 pawn, 2 knight/horse,
+/// 3 bishop/elephant, 4 rook/chariot, 5 queen/general, 6 king; owner in bit 3), 0 if empty.
+pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
+    match pos {
+        AnyPosition::Chess(p) => p.piece_at(cell),
+        AnyPosition::ToeToe(p) => p.piece_at(cell),
+        AnyPosition::Checkers(_) => 0,
     }
 }
 
@@ -277,10 +288,27 @@ fn gather_prisoners(
 }
 
 /// What each seat has lost so far, for the HUD: chess pieces off the board (by letter), or in
-/// the checkers family checkers off the board (Checkers) or held prisoner under an opponent.
+/// the checkers family checkers off the board (Checkers) or held prisoner under an opponent; in
+/// Toe-to-Toe also the pieces still in hand.
 pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
     let topo = topology_of(pos);
     match pos {
+        AnyPosition::ToeToe(p) => std::array::from_fn(|side| {
+            use variant_rules::toetoe::{kind_letter, CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN};
+            let list = |count: &dyn Fn(u8) -> u8| -> String {
+                [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].iter().flat_map(|&k| std::iter::repeat_n(kind_letter(k), count(k) as usize)).collect()
+            };
+            let hand = list(&|k| p.in_hand(side as u8, k));
+            let pawns = 8 - (0..topo.len() as Cell).filter(|&c| p.piece_at(c) == PAWN | ((side as u8) << 3)).count();
+            let mut lost = list(&|k| p.captured(side as u8, k));
+            lost += &"P".repeat(pawns); // pawns off the board: taken, or promoted
+            match (hand.is_empty(), lost.is_empty()) {
+                (true, true) => String::new(),
+                (false, true) => format!("in hand {hand}"),
+                (true, false) => lost,
+                (false, false) => format!("{lost}; in hand {hand}"),
+            }
+        }),
         AnyPosition::Chess(p) => {
             // Start: 8 pawns, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
             let start = [0, 8, 2, 2, 2, 1, 0];

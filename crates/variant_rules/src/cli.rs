@@ -6,7 +6,7 @@ use clap::Args;
 use crate::game::{GameId, GameOptions};
 use crate::topology::Wrap;
 
-/// `--topology`, `--numbers`, `--seed`, `--move-limit`.
+/// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -21,6 +21,9 @@ pub struct OptionArgs {
     /// Checkers family: plies without a jump or a man's move before a draw (0 = none).
     #[arg(long)]
     pub move_limit: Option<u16>,
+    /// Toe-to-Toe Chess: pieces each side deploys at a time, e.g. 2,2,2,2 (adding up to 8).
+    #[arg(long)]
+    pub deploy_groups: Option<String>,
 }
 
 impl OptionArgs {
@@ -35,9 +38,15 @@ impl OptionArgs {
         opts.seed = self.seed;
         if let Some(n) = self.move_limit {
             if !id.is_checkers_family() {
-                return Err(format!("--move-limit is a checkers-family option; {id} uses the fifty-move rule"));
+                return Err(format!("--move-limit is a checkers-family option; {id} does not have it"));
             }
             opts.move_limit = n;
+        }
+        if let Some(g) = &self.deploy_groups {
+            opts.deploy_groups = g.parse()?;
+            if id != crate::game::GameId::ToeToe {
+                return Err(format!("--deploy-groups belongs to Toe-to-Toe Chess; {id} has no deployment"));
+            }
         }
         opts.validate(id)?;
         Ok((id, opts))

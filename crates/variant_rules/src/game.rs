@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::position::{MoveError, Outcome, Player, Position};
+use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, Wrap};
 
 /// Every game the engine plays.
@@ -21,12 +22,13 @@ pub enum GameId {
     Chess,
     ShadowChess,
     CylinderChess,
+    ToeToe,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 6] =
-        [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::Chess, GameId::ShadowChess, GameId::CylinderChess];
+    pub const ALL: [GameId; 7] =
+        [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::Chess, GameId::ShadowChess, GameId::CylinderChess, GameId::ToeToe];
 
     /// The id used on the command line and in save files.
     pub fn as_str(self) -> &'static str {
@@ -37,6 +39,7 @@ impl GameId {
             GameId::Chess => "chess",
             GameId::ShadowChess => "shadow-chess",
             GameId::CylinderChess => "cylinder-chess",
+            GameId::ToeToe => "toe-to-toe",
         }
     }
 
@@ -49,6 +52,7 @@ impl GameId {
             GameId::Chess => "orthodox chess",
             GameId::ShadowChess => "chess where moving into an enemy piece's shadow captures it",
             GameId::CylinderChess => "chess on a board whose side edges touch",
+            GameId::ToeToe => "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies",
         }
     }
 
@@ -57,10 +61,17 @@ impl GameId {
         matches!(self, GameId::Checkers | GameId::Stax | GameId::Queens)
     }
 
+    /// Whether positions are written as FEN (the orthodox-chess family); the others have text
+    /// forms of their own (`docs/notation.md`).
+    pub fn uses_fen(self) -> bool {
+        matches!(self, GameId::Chess | GameId::ShadowChess | GameId::CylinderChess)
+    }
+
     /// The topologies the game can be played on; the first is its default.
     pub fn topologies(self) -> &'static [Wrap] {
         match self {
             GameId::CylinderChess => &[Wrap::Cylinder],
+            GameId::ToeToe => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -74,6 +85,9 @@ impl GameId {
             v.push("--numbers".into());
             v.push("--seed N".into());
             v.push(format!("--move-limit N (default {DEFAULT_MOVE_LIMIT})"));
+        }
+        if self == GameId::ToeToe {
+            v.push(format!("--deploy-groups N,N,... (default {})", DeployGroups::default()));
         }
         v
     }
@@ -109,12 +123,15 @@ pub struct GameOptions {
     pub seed: u64,
     /// Checkers family: plies without progress before a draw (0 = no limit).
     pub move_limit: u16,
+    /// Toe-to-Toe Chess: how many pieces each side deploys at a time.
+    #[serde(default)]
+    pub deploy_groups: DeployGroups,
 }
 
 impl GameOptions {
     /// The defaults for a game.
     pub fn default_for(game: GameId) -> GameOptions {
-        GameOptions { topology: game.topologies()[0], numbers: false, seed: 0, move_limit: DEFAULT_MOVE_LIMIT }
+        GameOptions { topology: game.topologies()[0], numbers: false, seed: 0, move_limit: DEFAULT_MOVE_LIMIT, deploy_groups: DeployGroups::default() }
     }
 
     /// Checks that the options make sense for the game.
@@ -130,6 +147,9 @@ impl GameOptions {
         if self.numbers && !game.is_checkers_family() {
             return Err(format!("--numbers is a checkers-family variation; {game} does not have it"));
         }
+        if self.deploy_groups != DeployGroups::default() && game != GameId::ToeToe {
+            return Err(format!("--deploy-groups belongs to Toe-to-Toe Chess; {game} has no deployment"));
+        }
         Ok(())
     }
 }
@@ -139,6 +159,7 @@ impl GameOptions {
 pub enum AnyPosition {
     Checkers(CheckersPosition),
     Chess(ChessPosition),
+    ToeToe(ToeToePosition),
 }
 
 /// The cells a move passes through (see [`AnyPosition::move_path`]).
@@ -149,6 +170,11 @@ pub struct MovePath {
     /// Cells jumped over, one per hop of a checkers-family jump (empty otherwise).
     pub jumped: Vec<Cell>,
     pub capture: bool,
+    /// The piece kind a drop places or a promotion turns into (0 otherwise); a drop's `from`
+    /// is its destination (it comes from the hand).
+    pub piece: u8,
+    /// Whether the move swaps the pieces on `from` and the landing (Toe-to-Toe's swap phase).
+    pub swap: bool,
 }
 
 /// A move of any game.
@@ -156,6 +182,7 @@ pub struct MovePath {
 pub enum AnyMove {
     Checkers(CheckersMove),
     Chess(ChessMove),
+    ToeToe(ToeMove),
 }
 
 /// Applies the same expression to whichever position an [`AnyPosition`] holds.
@@ -164,6 +191,7 @@ macro_rules! dispatch {
         match $pos {
             AnyPosition::Checkers($p) => $body,
             AnyPosition::Chess($p) => $body,
+            AnyPosition::ToeToe($p) => $body,
         }
     };
 }
@@ -176,6 +204,7 @@ impl AnyPosition {
             GameId::Checkers | GameId::Stax | GameId::Queens => {
                 AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed))
             }
+            GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
     }
@@ -187,6 +216,7 @@ impl AnyPosition {
             GameId::Checkers | GameId::Stax | GameId::Queens => {
                 AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
             }
+            GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
     }
@@ -213,6 +243,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Checkers(p) => moves_of(p).into_iter().map(AnyMove::Checkers).collect(),
             AnyPosition::Chess(p) => moves_of(p).into_iter().map(AnyMove::Chess).collect(),
+            AnyPosition::ToeToe(p) => moves_of(p).into_iter().map(AnyMove::ToeToe).collect(),
         }
     }
 
@@ -221,6 +252,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.move_text(m),
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
+            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.move_text(m),
             _ => panic!("move of another game"),
         }
     }
@@ -235,12 +267,24 @@ impl AnyPosition {
                 landings: m.landings().iter().map(|&c| c as Cell).collect(),
                 jumped: m.jumped().iter().map(|&c| c as Cell).collect(),
                 capture: m.is_jump(),
+                piece: 0,
+                swap: false,
             },
             AnyMove::Chess(m) => MovePath {
                 from: m.from,
                 landings: vec![m.to],
                 jumped: vec![],
                 capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
+                piece: m.promotion,
+                swap: false,
+            },
+            AnyMove::ToeToe(m) => MovePath {
+                from: m.from,
+                landings: vec![m.to],
+                jumped: vec![],
+                capture: m.kind == ToeMoveKind::Normal && matches!(self, AnyPosition::ToeToe(p) if p.piece_at(m.to) != 0),
+                piece: m.piece,
+                swap: m.kind == ToeMoveKind::Swap,
             },
         }
     }
@@ -250,6 +294,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
             AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
+            AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
         }
     }
 
@@ -262,6 +307,9 @@ impl AnyPosition {
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => {
                 p.play_unchecked(m);
             }
+            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => {
+                p.play_unchecked(m);
+            }
             _ => panic!("move of another game"),
         }
     }
@@ -271,6 +319,7 @@ impl AnyPosition {
         match (self, m) {
             (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.is_irreversible(m),
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_irreversible(m),
+            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.is_irreversible(m),
             _ => panic!("move of another game"),
         }
     }
@@ -280,6 +329,7 @@ impl AnyPosition {
         match self.clone() {
             AnyPosition::Checkers(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::Chess(mut p) => crate::position::divide(&mut p, depth),
+            AnyPosition::ToeToe(mut p) => crate::position::divide(&mut p, depth),
         }
     }
 
@@ -288,6 +338,7 @@ impl AnyPosition {
         match self.clone() {
             AnyPosition::Checkers(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::Chess(mut p) => crate::position::perft(&mut p, depth),
+            AnyPosition::ToeToe(mut p) => crate::position::perft(&mut p, depth),
         }
     }
 }

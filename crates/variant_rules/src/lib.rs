@@ -5,7 +5,8 @@
 //!   neighbour tables built once per board shape;
 //! - [`position`]: the [`Position`] trait every game implements (legal moves, play/undo,
 //!   Zobrist hash, outcome, notation) and generic perft;
-//! - [`checkers`] and [`chess`]: the two families;
+//! - [`checkers`] and [`chess`]: the two families; [`toetoe`]: Toe-to-Toe Chess (deployment,
+//!   swaps, then play);
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive.
 
@@ -14,6 +15,7 @@ pub mod cli;
 pub mod chess;
 pub mod game;
 pub mod position;
+pub mod toetoe;
 pub mod topology;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};

@@ -21,11 +21,12 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_id_with_options() {
     let o = run(&["games"]);
     assert!(o.status.success());
-    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess"] {
+    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe"] {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 6);
+    assert_eq!(v.as_array().unwrap().len(), 7);
+    assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));
     assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
 }
 
@@ -98,4 +99,24 @@ fn help_exits_zero() {
     let o = run(&["--help"]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("perft"));
+}
+
+#[test]
+fn toe_to_toe_plays_drops_swaps_and_refuses_bad_groups() {
+    let v = json(&["check", "toe-to-toe", "--moves", "K@d2", "--json"]);
+    assert_eq!(v["legal_moves"].as_array().unwrap().len(), 4 * 23, "White's second drop: four kinds left, 23 squares");
+    let v = json(&["check", "toe-to-toe", "--position", "rn4nr/2ek1e2/4g3/pppppppp/PPPPPPPP/4G3/2EK1E2/RN4NR w - - 16 0", "--moves", "h1~a1", "--json"]);
+    assert!(v["legal_moves"].as_array().unwrap().iter().all(|m| m.as_str().unwrap().contains('~')));
+    for (args, why) in [
+        (&["perft", "toe-to-toe", "1", "--deploy-groups", "3,3"][..], "add up to 8"),
+        (&["perft", "chess", "1", "--deploy-groups", "2,2,2,2"][..], "belongs to Toe-to-Toe"),
+        (&["check", "toe-to-toe", "--moves", "K@e5"][..], "move 1 'K@e5' illegal"),
+        (&["check", "toe-to-toe", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"][..], "--position"),
+    ] {
+        let o = run(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
 }

@@ -26,7 +26,8 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     }
     let text = pos.to_text();
     let cells: Vec<String> = (0..8).flat_map(|r| (0..8).map(move |f| format!("{}{}", (b'a' + f) as char, r + 1))).collect();
-    let froms: BTreeSet<String> = legal.iter().map(|m| m.split(['-', 'x']).next().unwrap()[..2].to_string()).collect();
+    let froms: BTreeSet<String> =
+        legal.iter().filter(|m| !m.contains('@')).map(|m| m.split(['-', 'x', '~', '=']).next().unwrap()[..2].to_string()).collect();
     for from in &froms {
         for to in &cells {
             match pos {
@@ -37,6 +38,20 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
                     out.insert(format!("{from}-{to}"));
                     out.insert(format!("{from}x{to}"));
                 }
+                AnyPosition::ToeToe(_) => {
+                    out.insert(format!("{from}{to}"));
+                    out.insert(format!("{from}~{to}"));
+                    out.insert(format!("{to}~{from}"));
+                }
+            }
+        }
+    }
+    if let AnyPosition::ToeToe(_) = pos {
+        // Drops of every piece letter on every square, promotions of every piece on every square.
+        for to in &cells {
+            for l in ["K", "G", "R", "N", "E"] {
+                out.insert(format!("{l}@{to}"));
+                out.insert(format!("{to}={l}"));
             }
         }
     }
@@ -65,7 +80,7 @@ fn kings_and_checkers(pos: &AnyPosition) -> (usize, usize) {
             let all: Vec<_> = p.checkers_on_board().collect();
             (all.iter().filter(|c| c.is_king()).count(), all.len())
         }
-        AnyPosition::Chess(_) => (0, 0),
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => (0, 0),
     }
 }
 
@@ -79,6 +94,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
         match pos {
             AnyPosition::Checkers(p) => check_position(p, &label),
             AnyPosition::Chess(p) => check_position(p, &label),
+            AnyPosition::ToeToe(p) => check_position(p, &label),
         }
         if keeps_all {
             let (k, n) = kings_and_checkers(pos);
@@ -91,7 +107,10 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
             let legal: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
             for text in candidates(pos, &legal) {
                 let accepted = g.clone().play(&text).is_ok();
-                assert_eq!(accepted, legal.contains(&text), "{label}: play('{text}') vs legal_moves in {}", pos.to_text());
+                // A Toe-to-Toe swap may name its squares in either order.
+                let reversed = text.split_once('~').map(|(a, b)| format!("{b}~{a}"));
+                let listed = legal.contains(&text) || reversed.is_some_and(|r| legal.contains(&r));
+                assert_eq!(accepted, listed, "{label}: play('{text}') vs legal_moves in {}", pos.to_text());
             }
         }
         ply += 1;
@@ -142,10 +161,11 @@ playout_tests! {
     cylinder_chess: "cylinder-chess", 8;
     shadow_chess_flat: "shadow-chess --topology flat", 6;
     shadow_chess_cylinder: "shadow-chess --topology cylinder", 6;
+    toe_to_toe: "toe-to-toe", 3;
 }
 
 #[test]
 fn every_configuration_has_a_playout_test() {
-    // 23 combinations: keep this list and the macro above in step.
-    assert_eq!(common::all_configs().len(), 23);
+    // 24 combinations: keep this list and the macro above in step.
+    assert_eq!(common::all_configs().len(), 24);
 }

@@ -58,7 +58,7 @@ struct Setup {
     /// Start from this FEN (chess games).
     #[arg(long, conflicts_with = "position")]
     fen: Option<String>,
-    /// Start from this position text (checkers family; see docs/notation.md).
+    /// Start from this position text (checkers family, Toe-to-Toe; see docs/notation.md).
     #[arg(long)]
     position: Option<String>,
     /// Moves to play first, separated by spaces.
@@ -70,17 +70,17 @@ impl Setup {
     fn game(&self, id: &str) -> Result<Game, String> {
         let (id, opts) = self.options.resolve(id)?;
         let text = match (&self.fen, &self.position) {
-            (Some(_), _) if id.is_checkers_family() => {
+            (Some(_), _) if !id.uses_fen() => {
                 return Err(format!("--fen is for chess games; give {id} positions with --position"));
             }
-            (_, Some(_)) if !id.is_checkers_family() => {
-                return Err(format!("--position is for the checkers family; give {id} positions with --fen"));
+            (_, Some(_)) if id.uses_fen() => {
+                return Err(format!("--position is for games without a FEN; give {id} positions with --fen"));
             }
             (Some(f), _) => Some(f.as_str()),
             (_, Some(p)) => Some(p.as_str()),
             _ => None,
         };
-        let what = if id.is_checkers_family() { "position" } else { "FEN" };
+        let what = if id.uses_fen() { "FEN" } else { "position" };
         let mut game = Game::new(id, opts, text).map_err(|e| format!("bad {what}: {e}"))?;
         for (i, m) in self.moves.split_whitespace().enumerate() {
             game.play(m).map_err(|e| format!("move {} '{m}' {e}", i + 1))?;

@@ -16,6 +16,7 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--topology" => opts.topology = words.next().unwrap().parse::<Wrap>().unwrap(),
             "--numbers" => opts.numbers = true,
             "--seed" => opts.seed = words.next().unwrap().parse().unwrap(),
+            "--deploy-groups" => opts.deploy_groups = words.next().unwrap().parse().unwrap(),
             other => panic!("unknown option {other} in spec"),
         }
     }

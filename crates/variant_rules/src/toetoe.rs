@@ -1,0 +1,844 @@
+//! Toe-to-Toe Chess (Peter Aronson): pawns start face to face, the other pieces are deployed
+//! behind them in groups, six alternating swap moves follow, then short-range armies fight.
+//!
+//! Readings of the text (its diagrams and deployment table are missing) are rulings T1–T9 in
+//! `docs/rulings.md`. Moves: drops `K@c2`, swaps `b1~c1`, regular moves `e4e5`, promotion as
+//! a move of its own `e8=G`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
+use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+
+/// Piece kinds (the low three bits of a board byte; bit 3 is the owner, 0 = empty).
+pub const PAWN: u8 = 1;
+pub const HORSE: u8 = 2;
+pub const ELEPHANT: u8 = 3;
+pub const CHARIOT: u8 = 4;
+pub const GENERAL: u8 = 5;
+pub const KING: u8 = 6;
+
+/// Letters of the kinds, indexed by kind (Horse as N, Chariot as R, as on a chess set).
+const LETTERS: &[u8; 7] = b".PNERGK";
+/// The pieces each side deploys: king, general, two chariots, two horses, two elephants.
+const ARMY: [u8; 7] = [0, 0, 2, 2, 2, 1, 1];
+/// Pieces deployed by each side.
+const ARMY_SIZE: u8 = 8;
+/// Swap moves in the swap phase, both sides together (W, B, W, B, W, B).
+const SWAPS: u8 = 6;
+/// Ranks (from each side's own first rank) a side deploys onto: the three behind its pawns.
+const DEPLOY_RANKS: u8 = 3;
+
+/// How many pieces each side places at a time during deployment, White first, then Black with
+/// the same count, and so on (ruling T2). The sizes add up to eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DeployGroups([u8; 8]);
+
+impl Default for DeployGroups {
+    /// Two at a time: W2 B2 W2 B2 W2 B2 W2 B2.
+    fn default() -> Self {
+        DeployGroups([2, 2, 2, 2, 0, 0, 0, 0])
+    }
+}
+
+impl DeployGroups {
+    /// The group sizes, in order.
+    pub fn sizes(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().copied().take_while(|&n| n > 0)
+    }
+}
+
+impl fmt::Display for DeployGroups {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.sizes().map(|n| n.to_string()).collect();
+        write!(f, "{}", parts.join(","))
+    }
+}
+
+impl FromStr for DeployGroups {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut out = [0u8; 8];
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        if parts.len() > 8 {
+            return Err(format!("deployment groups '{s}': at most 8 groups"));
+        }
+        for (i, p) in parts.iter().enumerate() {
+            out[i] = p.parse::<u8>().ok().filter(|&n| (1..=8).contains(&n)).ok_or_else(|| format!("deployment groups '{s}': '{p}' is not a size from 1 to 8"))?;
+        }
+        if out.iter().map(|&n| n as u32).sum::<u32>() != ARMY_SIZE as u32 {
+            return Err(format!("deployment groups '{s}' must add up to {ARMY_SIZE} (the pieces each side places)"));
+        }
+        Ok(DeployGroups(out))
+    }
+}
+
+impl Serialize for DeployGroups {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for DeployGroups {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToeMoveKind {
+    /// Place `piece` from the hand on `to`.
+    Drop,
+    /// Exchange the pieces on `from` and `to` (both the mover's).
+    Swap,
+    /// Move (or capture) from `from` to `to`.
+    Normal,
+    /// Replace the pawn on `from` (on its last rank) with `piece`.
+    Promote,
+}
+
+/// A Toe-to-Toe move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ToeMove {
+    pub kind: ToeMoveKind,
+    pub from: Cell,
+    pub to: Cell,
+    /// The kind dropped or promoted to (0 otherwise).
+    pub piece: u8,
+}
+
+/// The phase a position is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Deploy,
+    Swap,
+    Play,
+}
+
+/// A Toe-to-Toe Chess position.
+#[derive(Clone)]
+pub struct ToeToePosition {
+    topo: &'static Topology,
+    groups: DeployGroups,
+    board: [u8; 64],
+    /// Pieces not yet deployed, `[player][kind]`.
+    hand: [[u8; 7]; 2],
+    /// Each side's own pieces captured so far and not yet brought back by promotion.
+    captured: [[u8; 7]; 2],
+    /// Deployment and swap plies played (0 ..= 16 + 6).
+    setup: u8,
+    /// Side to move in regular play (during setup the schedule decides).
+    turn: Player,
+    /// Regular-play plies since the last capture, pawn move or promotion (fifty-move rule, T8).
+    quiet: u16,
+    hash: u64,
+}
+
+/// Plies without a capture, pawn move or promotion after which the game is drawn (ruling T8:
+/// the orthodox fifty-move rule).
+pub const FIFTY_MOVES: u16 = 100;
+
+fn owner(b: u8) -> Player {
+    (b >> 3) & 1
+}
+
+fn kind(b: u8) -> u8 {
+    b & 7
+}
+
+fn piece_key(cell: Cell, b: u8) -> u64 {
+    splitmix64(0x70E7_0000_0000 ^ ((cell as u64) << 8) ^ b as u64)
+}
+
+fn count_key(what: u64, player: usize, kind: usize, n: u8) -> u64 {
+    splitmix64(what ^ ((player as u64) << 16) ^ ((kind as u64) << 8) ^ n as u64)
+}
+
+const HAND_KEY: u64 = 0x4A4D_0000_0000_0000;
+const CAPTURED_KEY: u64 = 0xCA97_0000_0000_0000;
+
+fn setup_key(setup: u8, turn: Player) -> u64 {
+    splitmix64(0x5E70_0000 ^ ((setup as u64) << 4) ^ turn as u64)
+}
+
+impl ToeToePosition {
+    /// The starting position: White's pawns on the 4th rank, Black's on the 5th (ruling T1).
+    pub fn start(groups: DeployGroups) -> ToeToePosition {
+        let topo = Topology::get(8, 8, Wrap::Flat);
+        let mut board = [0u8; 64];
+        for f in 0..8u8 {
+            board[topo.cell(f, 3).expect("on board") as usize] = PAWN;
+            board[topo.cell(f, 4).expect("on board") as usize] = PAWN | 8;
+        }
+        let mut p = ToeToePosition { topo, groups, board, hand: [ARMY; 2], captured: [[0; 7]; 2], setup: 0, turn: 0, quiet: 0, hash: 0 };
+        p.hash = p.recompute_hash();
+        p
+    }
+
+    /// The board's topology.
+    pub fn topology(&self) -> &'static Topology {
+        self.topo
+    }
+
+    /// The board byte on a cell (kind in bits 0-2, owner in bit 3; 0 = empty).
+    pub fn piece_at(&self, c: Cell) -> u8 {
+        self.board[c as usize]
+    }
+
+    /// How many pieces of `kind` `player` still has to deploy.
+    pub fn in_hand(&self, player: Player, kind: u8) -> u8 {
+        self.hand[player as usize][kind as usize]
+    }
+
+    /// How many of `player`'s pieces of `kind` have been captured (and not promoted back).
+    pub fn captured(&self, player: Player, kind: u8) -> u8 {
+        self.captured[player as usize][kind as usize]
+    }
+
+    /// The deployment group sizes.
+    pub fn groups(&self) -> DeployGroups {
+        self.groups
+    }
+
+    /// The phase and, during setup, whose ply it is.
+    pub fn phase(&self) -> Phase {
+        self.schedule(self.setup).map_or(Phase::Play, |(_, p)| p)
+    }
+
+    /// Who plays setup ply `ply` and in which phase (None once regular play has begun).
+    fn schedule(&self, ply: u8) -> Option<(Player, Phase)> {
+        let mut at = 0u8;
+        for n in self.groups.sizes() {
+            for player in 0..2 {
+                if ply < at + n {
+                    return Some((player, Phase::Deploy));
+                }
+                at += n;
+            }
+        }
+        (ply < at + SWAPS).then(|| ((ply - at) % 2, Phase::Swap))
+    }
+
+    /// Pieces `player` has placed after `ply` setup plies.
+    fn placed_by(&self, player: Player, ply: u8) -> u8 {
+        (0..ply).filter(|&p| self.schedule(p) == Some((player, Phase::Deploy))).count() as u8
+    }
+
+    fn forward(player: Player) -> Dir {
+        Dir::N.for_player(player)
+    }
+
+    /// Whether `c` is in `player`'s deployment zone.
+    fn in_zone(&self, player: Player, c: Cell) -> bool {
+        self.topo.relative_rank(player, c) < DEPLOY_RANKS
+    }
+
+    /// The cell of `player`'s king, if it is on the board.
+    fn king(&self, player: Player) -> Option<Cell> {
+        (0..64).find(|&c| self.board[c] == KING | (player << 3)).map(|c| c as Cell)
+    }
+
+    /// Whether `c` is attacked by a piece of `by`.
+    pub fn is_attacked(&self, c: Cell, by: Player) -> bool {
+        let t = self.topo;
+        let is = |cell: Cell, k: u8| cell != NO_CELL && self.board[cell as usize] == k | (by << 3);
+        // Pawns capture one step diagonally forward: look one step diagonally backward.
+        let back = Self::forward(by).opposite();
+        for side in [Dir::E, Dir::W] {
+            let d = diagonal(back, side);
+            if is(t.step(c, d), PAWN) {
+                return true;
+            }
+        }
+        if t.leaps(c).iter().any(|&l| is(l, HORSE)) {
+            return true;
+        }
+        for d in Dir::ALL {
+            let one = t.step(c, d);
+            if one == NO_CELL {
+                continue;
+            }
+            if is(one, KING) || is(one, GENERAL) {
+                return true;
+            }
+            // An elephant on `one` attacks `c` if the step from it to `c` is forward or diagonal.
+            let toward = d.opposite();
+            if is(one, ELEPHANT) && (toward == Self::forward(by) || Dir::DIAGONAL.contains(&toward)) {
+                return true;
+            }
+            if self.board[one as usize] == 0 {
+                let two = t.step(one, d);
+                if is(two, GENERAL) {
+                    return true;
+                }
+            }
+            if Dir::ORTHOGONAL.contains(&d) {
+                let mut cur = c;
+                for _ in 0..4 {
+                    cur = t.step(cur, d);
+                    if cur == NO_CELL {
+                        break;
+                    }
+                    if is(cur, CHARIOT) {
+                        return true;
+                    }
+                    if self.board[cur as usize] != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `player`'s king is on the board and attacked.
+    pub fn in_check(&self, player: Player) -> bool {
+        self.king(player).is_some_and(|k| self.is_attacked(k, 1 - player))
+    }
+
+    /// Moves of the side to move that obey every rule but the stalemate ban.
+    fn king_safe_moves(&self, out: &mut Vec<ToeMove>) {
+        let player = self.turn();
+        out.clear();
+        self.pseudo_moves(player, &mut |m| {
+            out.push(m);
+            true
+        });
+        // A clone is a copy of fixed-size arrays: no allocation.
+        let mut scratch = self.clone();
+        out.retain(|&m| {
+            let undo = scratch.play_unchecked(m);
+            let ok = !scratch.in_check(player);
+            scratch.undo(m, undo);
+            ok
+        });
+    }
+
+    /// Whether the side to move has any king-safe move (stops at the first).
+    fn has_king_safe_move(&self) -> bool {
+        let player = self.turn();
+        let mut scratch = self.clone();
+        let finished = self.pseudo_moves(player, &mut |m| {
+            let undo = scratch.play_unchecked(m);
+            let ok = !scratch.in_check(player);
+            scratch.undo(m, undo);
+            !ok // keep looking while none is safe
+        });
+        !finished
+    }
+
+    /// Feeds every pseudo-legal move of `player` to `emit` until it returns false; returns
+    /// whether all were fed.
+    fn pseudo_moves(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+        macro_rules! push {
+            ($m:expr) => {
+                if !emit($m) {
+                    return false;
+                }
+            };
+        }
+        let t = self.topo;
+        let mine = |b: u8| b != 0 && owner(b) == player;
+        match self.phase() {
+            Phase::Deploy => {
+                for k in [KING, GENERAL, CHARIOT, HORSE, ELEPHANT] {
+                    if self.hand[player as usize][k as usize] == 0 {
+                        continue;
+                    }
+                    for c in 0..64 as Cell {
+                        if self.board[c as usize] == 0 && self.in_zone(player, c) {
+                            push!(ToeMove { kind: ToeMoveKind::Drop, from: c, to: c, piece: k });
+                        }
+                    }
+                }
+            }
+            Phase::Swap => {
+                for a in 0..64 as Cell {
+                    if !mine(self.board[a as usize]) {
+                        continue;
+                    }
+                    for b in a + 1..64 {
+                        if mine(self.board[b as usize]) {
+                            push!(ToeMove { kind: ToeMoveKind::Swap, from: a, to: b, piece: 0 });
+                        }
+                    }
+                }
+            }
+            Phase::Play => {
+                for c in 0..64 as Cell {
+                    let b = self.board[c as usize];
+                    if !mine(b) {
+                        continue;
+                    }
+                    let normal = |to: Cell| ToeMove { kind: ToeMoveKind::Normal, from: c, to, piece: 0 };
+                    let free_or_enemy = |to: Cell| to != NO_CELL && !mine(self.board[to as usize]);
+                    match kind(b) {
+                        PAWN => {
+                            let fwd = Self::forward(player);
+                            if t.relative_rank(player, c) == 7 {
+                                for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
+                                    if self.captured[player as usize][k as usize] > 0 {
+                                        push!(ToeMove { kind: ToeMoveKind::Promote, from: c, to: c, piece: k });
+                                    }
+                                }
+                            }
+                            let ahead = t.step(c, fwd);
+                            if ahead != NO_CELL {
+                                if self.board[ahead as usize] == 0 {
+                                    push!(normal(ahead));
+                                } else {
+                                    // The leap over the piece in front, of either side, to an empty square.
+                                    let beyond = t.step(ahead, fwd);
+                                    if beyond != NO_CELL && self.board[beyond as usize] == 0 {
+                                        push!(normal(beyond));
+                                    }
+                                }
+                            }
+                            for side in [Dir::E, Dir::W] {
+                                let to = t.step(c, diagonal(fwd, side));
+                                if to != NO_CELL && self.board[to as usize] != 0 && !mine(self.board[to as usize]) {
+                                    push!(normal(to));
+                                }
+                            }
+                        }
+                        HORSE => {
+                            for &to in t.leaps(c) {
+                                if free_or_enemy(to) {
+                                    push!(normal(to));
+                                }
+                            }
+                        }
+                        ELEPHANT => {
+                            let fwd = Self::forward(player);
+                            for d in [fwd, Dir::NE, Dir::SE, Dir::SW, Dir::NW] {
+                                let to = t.step(c, d);
+                                if free_or_enemy(to) {
+                                    push!(normal(to));
+                                }
+                            }
+                        }
+                        KING => {
+                            for d in Dir::ALL {
+                                let to = t.step(c, d);
+                                if free_or_enemy(to) {
+                                    push!(normal(to));
+                                }
+                            }
+                        }
+                        GENERAL | CHARIOT => {
+                            let (dirs, range): (&[Dir], usize) = if kind(b) == GENERAL { (&Dir::ALL, 2) } else { (&Dir::ORTHOGONAL, 4) };
+                            for &d in dirs {
+                                let mut cur = c;
+                                for _ in 0..range {
+                                    cur = t.step(cur, d);
+                                    if cur == NO_CELL || mine(self.board[cur as usize]) {
+                                        break;
+                                    }
+                                    push!(normal(cur));
+                                    if self.board[cur as usize] != 0 {
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn set(&mut self, c: Cell, b: u8) {
+        let old = self.board[c as usize];
+        if old != 0 {
+            self.hash ^= piece_key(c, old);
+        }
+        self.board[c as usize] = b;
+        if b != 0 {
+            self.hash ^= piece_key(c, b);
+        }
+    }
+
+    fn add_count(&mut self, captured: bool, player: Player, k: u8, delta: i8) {
+        let (key, table) = if captured { (CAPTURED_KEY, &mut self.captured) } else { (HAND_KEY, &mut self.hand) };
+        let n = &mut table[player as usize][k as usize];
+        let before = *n;
+        *n = (*n as i8 + delta) as u8;
+        let after = *n;
+        self.hash ^= count_key(key, player as usize, k as usize, before) ^ count_key(key, player as usize, k as usize, after);
+    }
+
+    /// The position from its text form: `ranks side hand captured setup quiet`, e.g. the start
+    /// is `8/8/8/pppppppp/PPPPPPPP/8/8/8 w KGRRNNEEkgrrnnee - 0 0` (see `docs/notation.md`).
+    pub fn from_text(text: &str, groups: DeployGroups) -> Result<ToeToePosition, String> {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != 6 {
+            return Err(format!("a Toe-to-Toe position has 6 fields (ranks, side, hand, captured, setup plies, quiet plies), not {}", f.len()));
+        }
+        let mut p = ToeToePosition::start(groups);
+        p.board = [0; 64];
+        p.hand = [[0; 7]; 2];
+        let ranks: Vec<&str> = f[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(format!("'{}' has {} ranks, not 8", f[0], ranks.len()));
+        }
+        for (i, r) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            for ch in r.chars() {
+                if let Some(n) = ch.to_digit(10) {
+                    file += n as u8;
+                } else {
+                    let (pl, k) = piece_letter(ch).ok_or_else(|| format!("'{ch}' is not a Toe-to-Toe piece (K G R N E P)"))?;
+                    let c = p.topo.cell(file, rank).ok_or_else(|| format!("rank {} is longer than 8 squares", rank + 1))?;
+                    p.board[c as usize] = k | (pl << 3);
+                    file += 1;
+                }
+            }
+            if file != 8 {
+                return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+            }
+        }
+        p.turn = match f[1] {
+            "w" => 0,
+            "b" => 1,
+            s => return Err(format!("side to move '{s}' is not w or b")),
+        };
+        for (field, table) in [(f[2], 0), (f[3], 1)] {
+            if field == "-" {
+                continue;
+            }
+            for ch in field.chars() {
+                let (pl, k) = piece_letter(ch).filter(|&(_, k)| k != PAWN).ok_or_else(|| format!("'{ch}' cannot be in a hand or captured"))?;
+                if table == 0 {
+                    p.hand[pl as usize][k as usize] += 1;
+                } else {
+                    if k == KING {
+                        return Err("a king cannot have been captured".into());
+                    }
+                    p.captured[pl as usize][k as usize] += 1;
+                }
+            }
+        }
+        p.setup = f[4].parse::<u8>().ok().filter(|&n| n <= p.setup_plies()).ok_or_else(|| format!("setup plies '{}' is not a number from 0 to {}", f[4], p.setup_plies()))?;
+        p.quiet = f[5].parse::<u16>().ok().filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies '{}' is not a number from 0 to {FIFTY_MOVES}", f[5]))?;
+        p.validate()?;
+        p.hash = p.recompute_hash();
+        Ok(p)
+    }
+
+    fn setup_plies(&self) -> u8 {
+        2 * ARMY_SIZE + SWAPS
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        for player in 0..2u8 {
+            let name = ["White", "Black"][player as usize];
+            let on_board = |k: u8| self.board.iter().filter(|&&b| b == k | (player << 3)).count() as u8;
+            let kings = on_board(KING) + self.hand[player as usize][KING as usize];
+            if kings != 1 {
+                return Err(format!("{name} has {kings} kings (on the board and in hand), not 1"));
+            }
+            for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
+                let total = on_board(k) + self.hand[player as usize][k as usize] + self.captured[player as usize][k as usize];
+                // Promotion can bring a piece back, but never more than the army had.
+                if total > ARMY[k as usize] {
+                    return Err(format!("{name} has {total} {}s, more than the army's {}", kind_name(k), ARMY[k as usize]));
+                }
+            }
+            if on_board(PAWN) > 8 {
+                return Err(format!("{name} has more than 8 pawns"));
+            }
+            let in_hand: u8 = self.hand[player as usize].iter().sum();
+            let placed = self.placed_by(player, self.setup);
+            if self.phase() != Phase::Play || in_hand > 0 {
+                if in_hand + placed != ARMY_SIZE {
+                    return Err(format!("{name} has {in_hand} pieces in hand after placing {placed} of {ARMY_SIZE}"));
+                }
+            }
+            if self.phase() != Phase::Deploy && self.king(player).is_none() {
+                return Err(format!("{name}'s king is not on the board after deployment"));
+            }
+        }
+        if let Some((who, _)) = self.schedule(self.setup)
+            && who != self.turn
+        {
+            return Err(format!("setup ply {} is {}'s, not {}'s", self.setup, ["White", "Black"][who as usize], ["White", "Black"][self.turn as usize]));
+        }
+        if self.in_check(1 - self.turn()) {
+            return Err("the side not to move is in check".into());
+        }
+        Ok(())
+    }
+
+    /// Why a move text is refused, in words a player understands.
+    fn reason(&self, text: &str) -> String {
+        match self.phase() {
+            Phase::Deploy if !text.contains('@') => "pieces are being deployed: place one from your hand (e.g. K@c2)".into(),
+            Phase::Swap if !text.contains('~') => "this is the swap phase: swap two of your pieces (e.g. b1~c1)".into(),
+            Phase::Play if text.contains('@') || text.contains('~') => "deployment and swaps are over".into(),
+            _ => "not a legal move in this position".into(),
+        }
+    }
+}
+
+/// The diagonal between a forward/backward direction and a side.
+fn diagonal(v: Dir, side: Dir) -> Dir {
+    match (v, side) {
+        (Dir::N, Dir::E) => Dir::NE,
+        (Dir::N, _) => Dir::NW,
+        (_, Dir::E) => Dir::SE,
+        _ => Dir::SW,
+    }
+}
+
+/// (owner, kind) of a piece letter: upper case White, lower case Black.
+fn piece_letter(ch: char) -> Option<(Player, u8)> {
+    let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8).filter(|&k| k > 0)? as u8;
+    Some((ch.is_ascii_lowercase() as u8, k))
+}
+
+/// English name of a kind.
+pub fn kind_name(k: u8) -> &'static str {
+    ["", "pawn", "horse", "elephant", "chariot", "general", "king"][k as usize % 7]
+}
+
+/// Letter of a kind (upper case).
+pub fn kind_letter(k: u8) -> char {
+    LETTERS[k as usize % 7] as char
+}
+
+impl Position for ToeToePosition {
+    type Move = ToeMove;
+    type Undo = ToeToePosition;
+
+    fn turn(&self) -> Player {
+        self.schedule(self.setup).map_or(self.turn, |(p, _)| p)
+    }
+
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn legal_moves(&self, out: &mut Vec<ToeMove>) {
+        self.king_safe_moves(out);
+        // "A move that causes stalemate is illegal": drop moves after which the opponent, to
+        // move in regular play, is not in check and has no king-safe move.
+        let mut scratch = self.clone();
+        out.retain(|&m| {
+            let undo = scratch.play_unchecked(m);
+            let ok = scratch.phase() != Phase::Play || scratch.in_check(scratch.turn()) || scratch.has_king_safe_move();
+            scratch.undo(m, undo);
+            ok
+        });
+    }
+
+    fn play_unchecked(&mut self, m: ToeMove) -> ToeToePosition {
+        let before = self.clone();
+        let player = self.turn();
+        self.hash ^= setup_key(self.setup, self.turn);
+        match m.kind {
+            ToeMoveKind::Drop => {
+                self.add_count(false, player, m.piece, -1);
+                self.set(m.to, m.piece | (player << 3));
+            }
+            ToeMoveKind::Swap => {
+                let (a, b) = (self.board[m.from as usize], self.board[m.to as usize]);
+                self.set(m.from, b);
+                self.set(m.to, a);
+            }
+            ToeMoveKind::Normal => {
+                let victim = self.board[m.to as usize];
+                self.quiet = if victim != 0 || kind(self.board[m.from as usize]) == PAWN { 0 } else { self.quiet + 1 };
+                if victim != 0 {
+                    self.add_count(true, owner(victim), kind(victim), 1);
+                }
+                let b = self.board[m.from as usize];
+                self.set(m.from, 0);
+                self.set(m.to, b);
+            }
+            ToeMoveKind::Promote => {
+                self.quiet = 0;
+                self.add_count(true, player, m.piece, -1);
+                self.set(m.from, m.piece | (player << 3));
+            }
+        }
+        if self.setup < self.setup_plies() {
+            self.setup += 1;
+        }
+        // Regular play starts with White (ruling T3); afterwards sides alternate.
+        self.turn = match self.schedule(self.setup) {
+            Some((p, _)) => p,
+            None if before.phase() != Phase::Play => 0,
+            None => 1 - self.turn,
+        };
+        self.hash ^= setup_key(self.setup, self.turn);
+        before
+    }
+
+    fn undo(&mut self, _m: ToeMove, undo: ToeToePosition) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        let mut h = setup_key(self.setup, self.turn);
+        for c in 0..64 {
+            if self.board[c] != 0 {
+                h ^= piece_key(c as Cell, self.board[c]);
+            }
+        }
+        for player in 0..2 {
+            for k in 0..7 {
+                h ^= count_key(HAND_KEY, player, k, self.hand[player][k]) ^ count_key(CAPTURED_KEY, player, k, self.captured[player][k]);
+            }
+        }
+        h
+    }
+
+    fn outcome_with(&self, legal: &[ToeMove]) -> Option<Outcome> {
+        if self.phase() != Phase::Play {
+            return None;
+        }
+        let player = self.turn();
+        if legal.is_empty() {
+            return Some(if self.in_check(player) { Outcome::win(1 - player, "checkmate") } else { Outcome::draw("stalemate") });
+        }
+        if self.quiet >= FIFTY_MOVES {
+            return Some(Outcome::draw("fifty-move rule"));
+        }
+        // Bare kings cannot mate (pawns and every other piece can, with help or by promotion).
+        if self.board.iter().all(|&b| b == 0 || kind(b) == KING) {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        None
+    }
+
+    fn move_text(&self, m: ToeMove) -> String {
+        let n = |c: Cell| self.topo.name(c);
+        match m.kind {
+            ToeMoveKind::Drop => format!("{}@{}", kind_letter(m.piece), n(m.to)),
+            ToeMoveKind::Swap => format!("{}~{}", n(m.from), n(m.to)),
+            ToeMoveKind::Normal => format!("{}{}", n(m.from), n(m.to)),
+            ToeMoveKind::Promote => format!("{}={}", n(m.from), kind_letter(m.piece)),
+        }
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), String> {
+        let cell = |s: &str| self.topo.parse_cell(s).ok_or_else(|| format!("'{s}' is not a square a1-h8"));
+        let piece = |s: &str| {
+            let mut ch = s.chars();
+            match (ch.next(), ch.next()) {
+                (Some(c), None) if piece_letter(c).is_some_and(|(_, k)| k != PAWN) => Ok(()),
+                _ => Err(format!("'{s}' is not a piece letter (K G R N E)")),
+            }
+        };
+        if let Some((p, c)) = text.split_once('@') {
+            piece(p)?;
+            cell(c)?;
+        } else if let Some((a, b)) = text.split_once('~') {
+            cell(a)?;
+            cell(b)?;
+        } else if let Some((a, p)) = text.split_once('=') {
+            cell(a)?;
+            piece(p)?;
+        } else {
+            let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i).ok_or_else(|| format!("'{text}' is not a move (e.g. e4e5, K@c2, b1~c1, e8=G)"))?;
+            cell(&text[..split])?;
+            cell(&text[split..])?;
+        }
+        Ok(())
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ToeMove, MoveError> {
+        self.check_move_syntax(text).map_err(MoveError::Malformed)?;
+        // A swap names two squares in either order; a drop's letter may be either case.
+        let canonical = match text.split_once('~') {
+            Some((a, b)) if self.topo.parse_cell(a) > self.topo.parse_cell(b) => format!("{b}~{a}"),
+            _ if text.contains('@') => text[..1].to_ascii_uppercase() + &text[1..],
+            _ => text.to_string(),
+        };
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(o) = self.outcome_with(&moves) {
+            return Err(MoveError::GameOver(o.reason().to_string()));
+        }
+        if let Some(m) = moves.iter().copied().find(|&m| self.move_text(m) == canonical) {
+            return Ok(m);
+        }
+        // A king-safe move that the stalemate ban alone forbids gets its own reason, and so
+        // does a move that would leave the mover's king attacked.
+        let mut safe = Vec::new();
+        self.king_safe_moves(&mut safe);
+        if safe.iter().any(|&m| self.move_text(m) == canonical) {
+            return Err(MoveError::Illegal("it would stalemate the opponent (\"a move that causes stalemate is illegal\")".into()));
+        }
+        let mut pseudo = Vec::new();
+        self.pseudo_moves(self.turn(), &mut |m| {
+            pseudo.push(m);
+            true
+        });
+        if pseudo.iter().any(|&m| self.move_text(m) == canonical) {
+            return Err(MoveError::Illegal("it would leave your king in check".into()));
+        }
+        Err(MoveError::Illegal(self.reason(text)))
+    }
+
+    fn to_text(&self) -> String {
+        let mut s = String::new();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let b = self.board[self.topo.cell(file, rank).expect("on board") as usize];
+                if b == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                let l = kind_letter(kind(b));
+                s.push(if owner(b) == 0 { l } else { l.to_ascii_lowercase() });
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        let list = |table: &[[u8; 7]; 2]| {
+            let mut out = String::new();
+            for player in 0..2 {
+                for k in [KING, GENERAL, CHARIOT, HORSE, ELEPHANT] {
+                    for _ in 0..table[player][k as usize] {
+                        let l = kind_letter(k);
+                        out.push(if player == 0 { l } else { l.to_ascii_lowercase() });
+                    }
+                }
+            }
+            if out.is_empty() { "-".to_string() } else { out }
+        };
+        format!("{s} {} {} {} {} {}", ["w", "b"][self.turn() as usize], list(&self.hand), list(&self.captured), self.setup, self.quiet)
+    }
+
+    fn is_irreversible(&self, m: ToeMove) -> bool {
+        m.kind != ToeMoveKind::Normal || self.board[m.to as usize] != 0 || kind(self.board[m.from as usize]) == PAWN
+    }
+}
+
+impl fmt::Debug for ToeToePosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ToeToePosition({})", self.to_text())
+    }
+}
