@@ -557,10 +557,8 @@ impl ToeToePosition {
             }
             let in_hand: u8 = self.hand[player as usize].iter().sum();
             let placed = self.placed_by(player, self.setup);
-            if self.phase() != Phase::Play || in_hand > 0 {
-                if in_hand + placed != ARMY_SIZE {
-                    return Err(format!("{name} has {in_hand} pieces in hand after placing {placed} of {ARMY_SIZE}"));
-                }
+            if (self.phase() != Phase::Play || in_hand > 0) && in_hand + placed != ARMY_SIZE {
+                return Err(format!("{name} has {in_hand} pieces in hand after placing {placed} of {ARMY_SIZE}"));
             }
             if self.phase() != Phase::Deploy && self.king(player).is_none() {
                 return Err(format!("{name}'s king is not on the board after deployment"));
@@ -819,9 +817,9 @@ impl Position for ToeToePosition {
         }
         let list = |table: &[[u8; 7]; 2]| {
             let mut out = String::new();
-            for player in 0..2 {
+            for (player, counts) in table.iter().enumerate() {
                 for k in [KING, GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                    for _ in 0..table[player][k as usize] {
+                    for _ in 0..counts[k as usize] {
                         let l = kind_letter(k);
                         out.push(if player == 0 { l } else { l.to_ascii_lowercase() });
                     }
