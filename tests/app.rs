@@ -185,6 +185,37 @@ fn toe_to_toe_deploys_swaps_and_plays_by_clicks() {
 }
 
 #[test]
+fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
+    use variant_table::table::input::HandClicked;
+    use variant_table::table::pieces::HandPiece;
+    let mut app = app_with(GameId::ToeToe);
+    let hands = |app: &mut App| {
+        let world = app.world_mut();
+        let mut v: Vec<(u8, u8)> = world.query::<&HandPiece>().iter(world).map(|h| (h.owner, h.kind)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(hands(&mut app).len(), 16, "eight pieces each beside the board");
+    let t = topology_of(session(&app).game.position());
+    // Pick the king from the hand, try a square outside the deployment zone, then d2.
+    app.world_mut().write_message(HandClicked { kind: 6 });
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().targets.len(), 24, "the king may go on any of 24 squares");
+    click(&mut app, t.parse_cell("d5").unwrap());
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().count(), 0);
+    assert!(session(&app).status.contains("cannot be placed"), "{}", session(&app).status);
+    app.world_mut().write_message(HandClicked { kind: 6 });
+    app.update();
+    click(&mut app, t.parse_cell("d2").unwrap());
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec!["K@d2"]);
+    assert_eq!(hands(&mut app).len(), 15);
+    assert!(!hands(&mut app).contains(&(0, 6)), "White's king left the hand");
+    assert_mirrors(&mut app, "after placing the king");
+}
+
+#[test]
 fn toe_to_toe_swaps_from_either_square() {
     let mut app = app_with(GameId::ToeToe);
     for m in "K@d2 G@e3 k@d7 g@e6 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c2 E@f2 e@c7 e@f7".split(' ') {

@@ -145,7 +145,9 @@ fn update_hud(
     let mut captured = String::new();
     for (side, l) in lost.iter().enumerate() {
         if !l.is_empty() {
-            captured += &format!("{} lost: {l}   ", seat(side as u8));
+            // Toe-to-Toe's summary says itself what is lost and what is still in hand.
+            let sep = if matches!(pos, AnyPosition::ToeToe(_)) { ":" } else { " lost:" };
+            captured += &format!("{}{sep} {l}   ", seat(side as u8));
         }
     }
     // Text is laid out again whenever it changes: only write what differs.

@@ -12,6 +12,7 @@ use super::{AppState, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CellClicked>()
+        .add_message::<HandClicked>()
         .add_message::<ChooseMove>()
         .init_resource::<Selection>()
         .add_systems(Update, keyboard.in_set(TurnSystems::Input).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))))
@@ -25,10 +26,19 @@ pub struct CellClicked {
     pub cell: Cell,
 }
 
+/// A click (or drag start) on a piece waiting in the hand of the side to move (Toe-to-Toe
+/// deployment): `kind` is its rules kind.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandClicked {
+    pub kind: u8,
+}
+
 /// What the player has picked so far: a piece, and for jump sequences the hops chosen.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Selection {
     pub from: Option<Cell>,
+    /// A piece picked from the hand, by kind (its targets are the cells it can be placed on).
+    pub hand: Option<u8>,
     pub hops: Vec<Cell>,
     /// Cells the selection can go to next, with whether that step captures.
     pub targets: Vec<(Cell, bool)>,
@@ -83,19 +93,42 @@ fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
 
 fn select(
     mut clicks: MessageReader<CellClicked>,
+    mut hand_clicks: MessageReader<HandClicked>,
     session: Option<ResMut<Session>>,
     mut sel: ResMut<Selection>,
     mut out: MessageWriter<GameCommand>,
 ) {
     let Some(mut session) = session else { return };
-    if clicks.is_empty() {
+    if clicks.is_empty() && hand_clicks.is_empty() {
         return; // legal paths are computed only when there is a click to judge
     }
     let paths = legal_paths(&session);
+    for &HandClicked { kind } in hand_clicks.read() {
+        let drops: Vec<(Cell, bool)> = paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+        sel.clear();
+        if drops.is_empty() {
+            session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));
+        } else {
+            sel.hand = Some(kind);
+            sel.targets = drops;
+            session.status = format!("place the {}: click a highlighted square", variant_rules::toetoe::kind_name(kind));
+        }
+    }
     for &CellClicked { cell } in clicks.read() {
         let pos = &session.game.position().clone();
         let topo = super::board::topology_of(pos);
         debug!("clicked {}", topo.name(cell));
+        if let Some(kind) = sel.hand.take() {
+            // A piece from the hand goes to the clicked cell, if it may be placed there.
+            match paths.iter().find(|(_, p)| p.piece == kind && p.from == cell && p.landings == [cell] && !p.swap) {
+                Some((m, _)) => {
+                    out.write(GameCommand::Play(pos.move_text(*m)));
+                }
+                None => session.status = format!("the {} cannot be placed on {}", variant_rules::toetoe::kind_name(kind), topo.name(cell)),
+            }
+            sel.clear();
+            continue;
+        }
         let movable = paths.iter().any(|(_, p)| p.from == cell);
         if sel.from.is_none() {
             if movable {

@@ -53,6 +53,22 @@ pub struct ChessPiece {
     pub owner: u8,
 }
 
+/// A piece waiting in a player's hand beside the board (Toe-to-Toe deployment).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandPiece {
+    pub owner: u8,
+    /// Rules kind (as [`ChessPiece::kind`]).
+    pub kind: u8,
+}
+
+/// Where the `i`-th piece of `owner`'s hand stands: two columns right of the board, from the
+/// owner's side towards the middle.
+pub fn hand_translation(topo: &Topology, owner: u8, i: usize) -> Vec3 {
+    let x = topo.width() as f32 * CELL / 2.0 + 0.9 + (i % 2) as f32 * 0.85;
+    let z = topo.height() as f32 * CELL / 2.0 - 0.5 - (i / 2) as f32 * 0.85;
+    Vec3::new(x, 0.0, if owner == 0 { z } else { -z })
+}
+
 /// A piece or stack gliding (and hopping, for jumps) along its move.
 #[derive(Component, Debug, Clone)]
 pub struct Glide {
@@ -115,7 +131,7 @@ pub fn unwrapped_waypoints(topo: &Topology, cells: &[Cell]) -> Vec<Vec3> {
 fn rebuild_pieces(
     mut changed: MessageReader<PositionChanged>,
     session: Option<Res<Session>>,
-    old: Query<Entity, Or<(With<Stack>, With<ChessPiece>)>>,
+    old: Query<Entity, Or<(With<Stack>, With<ChessPiece>, With<HandPiece>)>>,
     fan: Res<FanOut>,
     mut drop_point: ResMut<DropPoint>,
     mut commands: Commands,
@@ -208,6 +224,21 @@ fn rebuild_pieces(
                 ));
                 if let Some(g) = glide(cell) {
                     e.insert(g);
+                }
+            }
+            if let AnyPosition::ToeToe(p) = pos {
+                use variant_rules::toetoe::{kind_name, CHARIOT, ELEPHANT, GENERAL, HORSE, KING};
+                for owner in 0..2u8 {
+                    let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
+                    for (i, kind) in kinds.enumerate() {
+                        commands.spawn((
+                            Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], kind_name(kind))),
+                            HandPiece { owner, kind },
+                            DespawnOnEnter(super::AppState::Launcher),
+                            Transform::from_translation(hand_translation(topo, owner, i)),
+                            Visibility::default(),
+                        ));
+                    }
                 }
             }
         }
@@ -305,8 +336,8 @@ pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
             match (hand.is_empty(), lost.is_empty()) {
                 (true, true) => String::new(),
                 (false, true) => format!("in hand {hand}"),
-                (true, false) => lost,
-                (false, false) => format!("{lost}; in hand {hand}"),
+                (true, false) => format!("lost {lost}"),
+                (false, false) => format!("lost {lost}; in hand {hand}"),
             }
         }),
         AnyPosition::Chess(p) => {

@@ -16,10 +16,10 @@ use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
 use super::board::{Board, CELL};
-use super::drag::{draggable, Dragging};
-use super::input::{CellClicked, Selection};
+use super::drag::{draggable, Dragging, Pick};
+use super::input::{CellClicked, HandClicked, Selection};
 use super::seats::{Seats, SEAT_COLOURS};
-use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, Stack, CHECKER_HEIGHT};
+use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, HandPiece, Stack, CHECKER_HEIGHT};
 use super::TurnSystems;
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
@@ -110,7 +110,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (setup_palette, spawn_table).chain())
         .add_systems(
             Update,
-            (dress_board, dress_checkers, dress_chess_pieces, fan_stacks, show_highlights, draw_hover)
+            (dress_board, dress_checkers, dress_chess_pieces, dress_hand, fan_stacks, show_highlights, draw_hover)
                 .in_set(TurnSystems::EndTurn),
         );
 }
@@ -127,7 +127,9 @@ pub struct Palette {
     numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
     gold: Handle<PieceMaterial>,
-    pieces: [Vec<(Handle<Mesh>, Transform)>; 7],
+    /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 Toe-to-Toe's general,
+    /// 8 its elephant (horses and chariots use the knight and rook).
+    pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
     highlights: [Handle<HighlightMaterial>; 3],
 }
 
@@ -295,7 +297,7 @@ fn dress_checkers(
 ) {
     for (e, stack) in &stacks {
         commands.entity(e).observe(click_cell(stack.cell)).observe(hover(e)).observe(unhover(e));
-        draggable(commands.entity(e), stack.cell);
+        draggable(commands.entity(e), Pick::Cell(stack.cell));
     }
     for (e, ck, _) in &checkers {
         commands.entity(e).insert((
@@ -326,7 +328,56 @@ fn dress_checkers(
     }
 }
 
-fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, palette: Res<Palette>, seats: Res<Seats>, mut commands: Commands) {
+/// Which model shows a piece kind: Toe-to-Toe's general and elephant have their own.
+fn model(kind: u8, session: Option<&super::session::Session>) -> usize {
+    let toe = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ToeToe);
+    match kind {
+        5 if toe => 7,
+        3 if toe => 8,
+        k => k as usize,
+    }
+}
+
+fn dress_hand(
+    pieces: Query<(Entity, &HandPiece), Added<HandPiece>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<super::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, p) in &pieces {
+        let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
+        let facing = if p.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
+        commands.entity(e).insert(Visibility::default()).with_children(|c| {
+            for (mesh, t) in &palette.pieces[model(p.kind, session.as_deref())] {
+                c.spawn((
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material.clone()),
+                    Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
+                ));
+            }
+        });
+        let kind = p.kind;
+        commands
+            .entity(e)
+            .observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
+                if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
+                    out.write(HandClicked { kind });
+                }
+            })
+            .observe(hover(e))
+            .observe(unhover(e));
+        draggable(commands.entity(e), Pick::Hand(p.kind));
+    }
+}
+
+fn dress_chess_pieces(
+    pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<super::session::Session>>,
+    mut commands: Commands,
+) {
     for (e, p) in &pieces {
         let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
         // Black's pieces face the other way (matters for the knight's head).
@@ -335,7 +386,7 @@ fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, p
             .entity(e)
             .insert(Visibility::default())
             .with_children(|c| {
-                for (mesh, t) in &palette.pieces[p.kind as usize] {
+                for (mesh, t) in &palette.pieces[model(p.kind, session.as_deref())] {
                     c.spawn((
                         Mesh3d(mesh.clone()),
                         MeshMaterial3d(material.clone()),
@@ -346,7 +397,7 @@ fn dress_chess_pieces(pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>, p
             .observe(click_cell(p.cell))
             .observe(hover(e))
             .observe(unhover(e));
-        draggable(commands.entity(e), p.cell);
+        draggable(commands.entity(e), Pick::Cell(p.cell));
     }
 }
 
@@ -376,7 +427,10 @@ fn show_highlights(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let (Some(from), Some(session)) = (sel.from, session) else { return };
+    let Some(session) = session else { return };
+    if sel.from.is_none() && sel.hand.is_none() {
+        return;
+    }
     let topo = super::board::topology_of(session.game.position());
     let at = |cell| super::board::cell_translation(topo, cell) + Vec3::Y * 0.045;
     let mut spawn = |cell, kind: usize| {
@@ -389,7 +443,9 @@ fn show_highlights(
             Pickable::IGNORE,
         ));
     };
-    spawn(sel.hops.last().copied().unwrap_or(from), 2);
+    if let Some(from) = sel.from {
+        spawn(sel.hops.last().copied().unwrap_or(from), 2);
+    }
     for &(cell, capture) in &sel.targets {
         spawn(cell, capture as usize);
     }
@@ -535,6 +591,20 @@ fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mesh>, 
                 add(Sphere::new(0.045).mesh().uv(10, 6), Transform::from_xyz(0.19 * a.cos(), 0.73, 0.19 * a.sin()));
             }
             add(Sphere::new(0.07).mesh().uv(16, 8), Transform::from_xyz(0.0, 0.78, 0.0));
+        }
+        7 => {
+            // Toe-to-Toe's general: a stout column under a broad, brimmed helmet with a crest.
+            add(body(&[(0.15, 0.36), (0.12, 0.5), (0.27, 0.54), (0.27, 0.57), (0.15, 0.6), (0.12, 0.7), (0.0, 0.72)]), Transform::IDENTITY);
+            add(Cuboid::new(0.04, 0.14, 0.24).into(), Transform::from_xyz(0.0, 0.77, 0.0));
+        }
+        8 => {
+            // Toe-to-Toe's elephant: a squat body, a round head, a trunk and two ears.
+            add(body(&[(0.2, 0.22), (0.15, 0.32), (0.0, 0.33)]), Transform::IDENTITY);
+            add(Sphere::new(0.16).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
+            add(Cylinder::new(0.045, 0.26).into(), Transform::from_xyz(0.0, 0.36, -0.17).with_rotation(Quat::from_rotation_x(0.5)));
+            for side in [-1.0f32, 1.0] {
+                add(Sphere::new(0.1).mesh().uv(12, 6), Transform::from_xyz(side * 0.15, 0.47, 0.02).with_scale(Vec3::new(0.35, 1.0, 0.9)));
+            }
         }
         6 => {
             add(body(&[(0.13, 0.46), (0.11, 0.62), (0.22, 0.7), (0.19, 0.78), (0.0, 0.78)]), Transform::IDENTITY);

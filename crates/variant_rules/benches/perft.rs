@@ -56,4 +56,10 @@ fn main() {
     measure("variant_rules stax universal start perft 8", || stax.perft(8));
     let queens = start(GameId::Queens, Wrap::Universal);
     measure("variant_rules queens universal start perft 7", || queens.perft(7));
+    let toe = start(GameId::ToeToe, Wrap::Flat);
+    measure("variant_rules toe-to-toe start (deployment) perft 3", || toe.perft(3));
+    // Regular play after a deployment and six swaps (a position from tests/data/perft-variants.txt).
+    let opts = GameOptions::default_for(GameId::ToeToe);
+    let play = AnyPosition::from_text(GameId::ToeToe, &opts, "rn4nr/2ek1e2/4p3/ppppgppp/PPPPGPPP/4P3/2EK1E2/RN4NR w - - 22 0").expect("a Toe-to-Toe position");
+    measure("variant_rules toe-to-toe regular play perft 4", || play.perft(4));
 }
