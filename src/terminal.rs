@@ -5,6 +5,9 @@ use std::process::ExitCode;
 
 use variant_rules::{toetoe, AnyPosition, Game, Outcome};
 
+use crate::table::board::topology_of;
+use crate::table::pieces::piece_byte;
+
 /// The board as text, last rank on top; stacks show their top checker and height.
 fn board(game: &Game) -> String {
     let mut s = String::new();
@@ -30,13 +33,18 @@ fn board(game: &Game) -> String {
                 s += &format!(" {} ", (b'a' + file) as char);
             }
         }
-        AnyPosition::Chess(p) => {
-            let t = p.topology();
+        pos @ (AnyPosition::Chess(_) | AnyPosition::ToeToe(_)) => {
+            let t = topology_of(pos);
+            let toe = matches!(pos, AnyPosition::ToeToe(_));
             for rank in (0..t.height()).rev() {
                 s += &format!("{:>2} ", rank + 1);
                 for file in 0..t.width() {
-                    let b = p.piece_at(t.cell(file, rank).unwrap());
-                    let ch = if b == 0 { '.' } else { b" PNBRQK"[(b & 7) as usize] as char };
+                    let b = piece_byte(pos, t.cell(file, rank).unwrap());
+                    let ch = match b {
+                        0 => '.',
+                        _ if toe => toetoe::kind_letter(b & 7),
+                        _ => b" PNBRQK"[(b & 7) as usize] as char,
+                    };
                     s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
                 }
                 s.push('\n');
@@ -45,23 +53,9 @@ fn board(game: &Game) -> String {
             for file in 0..t.width() {
                 s += &format!(" {}", (b'a' + file) as char);
             }
-        }
-        AnyPosition::ToeToe(p) => {
-            let t = p.topology();
-            for rank in (0..t.height()).rev() {
-                s += &format!("{:>2} ", rank + 1);
-                for file in 0..t.width() {
-                    let b = p.piece_at(t.cell(file, rank).unwrap());
-                    let ch = if b == 0 { '.' } else { toetoe::kind_letter(b & 7) };
-                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
-                }
-                s.push('\n');
+            if let AnyPosition::ToeToe(p) = pos {
+                s += &format!("\n({:?} phase; position {})", p.phase(), pos.to_text());
             }
-            s += "   ";
-            for file in 0..t.width() {
-                s += &format!(" {}", (b'a' + file) as char);
-            }
-            s += &format!("\n({:?} phase; position {})", p.phase(), game.position().to_text());
         }
     }
     s

@@ -308,7 +308,7 @@ fn dress_checkers(
         if ck.number > 0 && !ck.king {
             // Light ink on dark pieces, dark ink on light ones; upright for the checker's owner.
             let ink = (seats.colour(ck.owner as usize % 2).luminance() > 0.3) as usize;
-            let facing = if ck.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
+            let facing = facing(ck.owner);
             commands.entity(e).with_child((
                 Name::new(format!("Number {}", ck.number)),
                 Mesh3d(palette.number_decal.clone()),
@@ -325,6 +325,23 @@ fn dress_checkers(
                 Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
             ));
         }
+    }
+}
+
+/// How a seat's pieces are turned: towards the opponent (matters for the knight's head and the
+/// painted numbers).
+fn facing(owner: u8) -> Quat {
+    if owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) }
+}
+
+/// Spawns the parts of a piece model as children, turned to face `facing`.
+fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)], material: &Handle<PieceMaterial>, facing: Quat) {
+    for (mesh, t) in parts {
+        c.spawn((
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
+        ));
     }
 }
 
@@ -347,16 +364,8 @@ fn dress_hand(
 ) {
     for (e, p) in &pieces {
         let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
-        let facing = if p.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
-        commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            for (mesh, t) in &palette.pieces[model(p.kind, session.as_deref())] {
-                c.spawn((
-                    Mesh3d(mesh.clone()),
-                    MeshMaterial3d(material.clone()),
-                    Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
-                ));
-            }
-        });
+        let facing = facing(p.owner);
+        commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
         let kind = p.kind;
         commands
             .entity(e)
@@ -380,20 +389,11 @@ fn dress_chess_pieces(
 ) {
     for (e, p) in &pieces {
         let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
-        // Black's pieces face the other way (matters for the knight's head).
-        let facing = if p.owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) };
+        let facing = facing(p.owner);
         commands
             .entity(e)
             .insert(Visibility::default())
-            .with_children(|c| {
-                for (mesh, t) in &palette.pieces[model(p.kind, session.as_deref())] {
-                    c.spawn((
-                        Mesh3d(mesh.clone()),
-                        MeshMaterial3d(material.clone()),
-                        Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
-                    ));
-                }
-            })
+            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing))
             .observe(click_cell(p.cell))
             .observe(hover(e))
             .observe(unhover(e));
