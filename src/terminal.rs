@@ -57,6 +57,25 @@ fn board(game: &Game) -> String {
                 s += &format!("\n({:?} phase; position {})", p.phase(), pos.to_text());
             }
         }
+        AnyPosition::Chex(p) => {
+            // The cluster's bounding box, one cell of margin, labelled with x,y coordinates.
+            let coords: Vec<(i32, i32)> = p.tiles().map(|c| p.coords(c)).collect();
+            let (x0, x1) = (coords.iter().map(|c| c.0).min().unwrap_or(0) - 1, coords.iter().map(|c| c.0).max().unwrap_or(0) + 1);
+            let (y0, y1) = (coords.iter().map(|c| c.1).min().unwrap_or(0) - 1, coords.iter().map(|c| c.1).max().unwrap_or(0) + 1);
+            for y in (y0..=y1).rev() {
+                s += &format!("{y:>3} ");
+                for x in x0..=x1 {
+                    let b = p.cell_at(x, y).map_or(0, |c| p.piece_at(c));
+                    let ch = if b == 0 { '.' } else { b" PNBRQK"[(b & 7) as usize] as char };
+                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
+                }
+                s.push('\n');
+            }
+            s += &format!("x: {x0} .. {x1}; tiles to draw: White {}, Black {}", p.pile(0).len(), p.pile(1).len());
+            if let Some(t) = p.holding() {
+                s += &format!("; drawn, to place: {}", if t & 8 != 0 { b" pnbrqk"[(t & 7) as usize] } else { b" PNBRQK"[(t & 7) as usize] } as char);
+            }
+        }
     }
     s
 }

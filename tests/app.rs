@@ -83,6 +83,7 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 let text = stack.iter().map(|c| format!("{}{}{}", c.owner(), if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
                 out.push((cell, text, at));
             }
+            AnyPosition::Chex(_) => unreachable!("CHEX is not at the table yet"),
             AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
                 let b = variant_table::table::pieces::piece_byte(pos, cell);
                 if b != 0 {

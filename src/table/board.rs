@@ -40,6 +40,7 @@ pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
         AnyPosition::Checkers(p) => p.topology(),
         AnyPosition::Chess(p) => p.topology(),
         AnyPosition::ToeToe(p) => p.topology(),
+        AnyPosition::Chex(p) => p.topology(),
     }
 }
 

@@ -197,6 +197,7 @@ fn update_hud(
                     s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
                 }
             }
+            AnyPosition::Chex(_) => {}
             AnyPosition::ToeToe(_) => {
                 if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
                     s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));

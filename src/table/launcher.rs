@@ -20,6 +20,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct LauncherText;
 
+/// The games the launcher offers: those the 3D table can show.
+fn games() -> Vec<GameId> {
+    GameId::ALL.into_iter().filter(|&g| super::playable_at_the_table(g)).collect()
+}
+
 /// What the launcher has selected. The default is Stax on the flat board.
 #[derive(Resource, Debug, Clone)]
 pub struct LauncherChoice {
@@ -55,7 +60,7 @@ pub enum LauncherKey {
 
 impl Default for LauncherChoice {
     fn default() -> Self {
-        let stax = GameId::ALL.iter().position(|&g| g == GameId::Stax).expect("Stax is a game");
+        let stax = games().iter().position(|&g| g == GameId::Stax).expect("Stax is a game");
         LauncherChoice { game: stax, topology: 0, numbers: false, seed: 0, focus: Focus::Game }
     }
 }
@@ -63,7 +68,7 @@ impl Default for LauncherChoice {
 impl LauncherChoice {
     /// The game this choice describes.
     pub fn game(&self) -> Result<Game, String> {
-        let id = GameId::ALL[self.game];
+        let id = games()[self.game];
         let mut opts = GameOptions::default_for(id);
         opts.topology = id.topologies()[self.topology % id.topologies().len()];
         opts.numbers = self.numbers && id.is_checkers_family();
@@ -73,8 +78,8 @@ impl LauncherChoice {
 
     /// Applies one key; returns the game to start when it is Enter.
     pub fn on_key(&mut self, seats: &mut Seats, key: &LauncherKey) -> Option<Result<Game, String>> {
-        let n = GameId::ALL.len();
-        let before = GameId::ALL[self.game];
+        let n = games().len();
+        let before = games()[self.game];
         match (key, self.focus) {
             (LauncherKey::Enter, _) => return Some(self.game()),
             (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(0),
@@ -89,7 +94,7 @@ impl LauncherChoice {
                 self.topology = 0;
             }
             (LauncherKey::Right | LauncherKey::Left, Focus::Game) => {
-                let tops = GameId::ALL[self.game].topologies().len();
+                let tops = games()[self.game].topologies().len();
                 let step = if *key == LauncherKey::Right { 1 } else { tops - 1 };
                 self.topology = (self.topology + step) % tops;
             }
@@ -108,8 +113,8 @@ impl LauncherChoice {
         }
         // Switching between a checkers game and a chess game swaps in that set's colours,
         // unless the players chose their own.
-        if GameId::ALL[self.game] != before {
-            seats.suit(GameId::ALL[self.game]);
+        if games()[self.game] != before {
+            seats.suit(games()[self.game]);
         }
         None
     }
@@ -181,11 +186,11 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
         return;
     }
     let mut s = String::new();
-    for (i, g) in GameId::ALL.iter().enumerate() {
+    for (i, g) in games().iter().enumerate() {
         let mark = if i == choice.game { "> " } else { "  " };
         s += &format!("{mark}{:<15} {}\n", g.as_str(), g.description());
     }
-    let id = GameId::ALL[choice.game];
+    let id = games()[choice.game];
     let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
     s += &format!("\nboard: {wrap}");
     if id.is_checkers_family() {
@@ -236,7 +241,7 @@ mod tests {
     fn chess_gets_a_chess_set_unless_colours_were_chosen() {
         let mut c = LauncherChoice::default();
         let mut seats = Seats::default();
-        while GameId::ALL[c.game] != GameId::Chess {
+        while games()[c.game] != GameId::Chess {
             c.on_key(&mut seats, &LauncherKey::Down);
         }
         assert_eq!(seats.colours, Seats::default_colours(GameId::Chess));

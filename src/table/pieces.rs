@@ -207,6 +207,7 @@ fn rebuild_pieces(
                 });
             }
         }
+        AnyPosition::Chex(_) => {} // not at the table yet: see `playable_at_the_table`
         AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
             for cell in 0..topo.len() as Cell {
                 let b = piece_byte(pos, cell);
@@ -251,6 +252,7 @@ pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
     match pos {
         AnyPosition::Chess(p) => p.piece_at(cell),
         AnyPosition::ToeToe(p) => p.piece_at(cell),
+        AnyPosition::Chex(p) => p.piece_at(cell),
         AnyPosition::Checkers(_) => 0,
     }
 }
@@ -324,6 +326,7 @@ fn gather_prisoners(
 pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
     let topo = topology_of(pos);
     match pos {
+        AnyPosition::Chex(p) => std::array::from_fn(|side| format!("{} to draw", p.pile(side as u8).len())),
         AnyPosition::ToeToe(p) => std::array::from_fn(|side| {
             use variant_rules::toetoe::{kind_letter, CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN};
             let list = |count: &dyn Fn(u8) -> u8| -> String {

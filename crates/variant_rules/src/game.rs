@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
+use crate::chex::{ChexMove, ChexPosition};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::position::{MoveError, Outcome, Player, Position};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
@@ -23,12 +24,21 @@ pub enum GameId {
     ShadowChess,
     CylinderChess,
     ToeToe,
+    Chex,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 7] =
-        [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::Chess, GameId::ShadowChess, GameId::CylinderChess, GameId::ToeToe];
+    pub const ALL: [GameId; 8] = [
+        GameId::Checkers,
+        GameId::Stax,
+        GameId::Queens,
+        GameId::Chess,
+        GameId::ShadowChess,
+        GameId::CylinderChess,
+        GameId::ToeToe,
+        GameId::Chex,
+    ];
 
     /// The id used on the command line and in save files.
     pub fn as_str(self) -> &'static str {
@@ -40,6 +50,7 @@ impl GameId {
             GameId::ShadowChess => "shadow-chess",
             GameId::CylinderChess => "cylinder-chess",
             GameId::ToeToe => "toe-to-toe",
+            GameId::Chex => "chex",
         }
     }
 
@@ -53,6 +64,7 @@ impl GameId {
             GameId::ShadowChess => "chess where moving into an enemy piece's shadow captures it",
             GameId::CylinderChess => "chess on a board whose side edges touch",
             GameId::ToeToe => "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies",
+            GameId::Chex => "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached",
         }
     }
 
@@ -71,7 +83,7 @@ impl GameId {
     pub fn topologies(self) -> &'static [Wrap] {
         match self {
             GameId::CylinderChess => &[Wrap::Cylinder],
-            GameId::ToeToe => &[Wrap::Flat],
+            GameId::ToeToe | GameId::Chex => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -88,6 +100,9 @@ impl GameId {
         }
         if self == GameId::ToeToe {
             v.push(format!("--deploy-groups N,N,... (default {})", DeployGroups::default()));
+        }
+        if self == GameId::Chex {
+            v.push("--seed N (shuffles the draw piles)".into());
         }
         v
     }
@@ -160,6 +175,9 @@ pub enum AnyPosition {
     Checkers(CheckersPosition),
     Chess(ChessPosition),
     ToeToe(ToeToePosition),
+    /// Boxed: its 40x40 window makes it ten times the size of the others, and `Game` keeps
+    /// a position per move.
+    Chex(Box<ChexPosition>),
 }
 
 /// The cells a move passes through (see [`AnyPosition::move_path`]).
@@ -183,6 +201,7 @@ pub enum AnyMove {
     Checkers(CheckersMove),
     Chess(ChessMove),
     ToeToe(ToeMove),
+    Chex(ChexMove),
 }
 
 /// Applies the same expression to whichever position an [`AnyPosition`] holds.
@@ -192,6 +211,7 @@ macro_rules! dispatch {
             AnyPosition::Checkers($p) => $body,
             AnyPosition::Chess($p) => $body,
             AnyPosition::ToeToe($p) => $body,
+            AnyPosition::Chex($p) => $body,
         }
     };
 }
@@ -205,6 +225,7 @@ impl AnyPosition {
                 AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed))
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
+            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed))),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
     }
@@ -217,6 +238,7 @@ impl AnyPosition {
                 AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
+            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?)),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
     }
@@ -244,6 +266,7 @@ impl AnyPosition {
             AnyPosition::Checkers(p) => moves_of(p).into_iter().map(AnyMove::Checkers).collect(),
             AnyPosition::Chess(p) => moves_of(p).into_iter().map(AnyMove::Chess).collect(),
             AnyPosition::ToeToe(p) => moves_of(p).into_iter().map(AnyMove::ToeToe).collect(),
+            AnyPosition::Chex(p) => moves_of(&**p).into_iter().map(AnyMove::Chex).collect(),
         }
     }
 
@@ -253,6 +276,7 @@ impl AnyPosition {
             (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.move_text(m),
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
             (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.move_text(m),
+            (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.move_text(m),
             _ => panic!("move of another game"),
         }
     }
@@ -286,6 +310,15 @@ impl AnyPosition {
                 piece: m.piece,
                 swap: m.kind == ToeMoveKind::Swap,
             },
+            AnyMove::Chex(m) => {
+                let (from, to) = match m {
+                    ChexMove::Draw => (crate::topology::NO_CELL, crate::topology::NO_CELL),
+                    ChexMove::Place(c) => (c, c),
+                    ChexMove::Normal { from, to } => (from, to),
+                };
+                let capture = matches!((self, m), (AnyPosition::Chex(p), ChexMove::Normal { to, .. }) if p.piece_at(to) != 0);
+                MovePath { from, landings: vec![to], jumped: vec![], capture, piece: 0, swap: false }
+            }
         }
     }
 
@@ -295,6 +328,7 @@ impl AnyPosition {
             AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
             AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
             AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
+            AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
         }
     }
 
@@ -310,6 +344,9 @@ impl AnyPosition {
             (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => {
                 p.play_unchecked(m);
             }
+            (AnyPosition::Chex(p), AnyMove::Chex(m)) => {
+                p.play_unchecked(m);
+            }
             _ => panic!("move of another game"),
         }
     }
@@ -320,6 +357,7 @@ impl AnyPosition {
             (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.is_irreversible(m),
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_irreversible(m),
             (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.is_irreversible(m),
+            (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.is_irreversible(m),
             _ => panic!("move of another game"),
         }
     }
@@ -330,6 +368,7 @@ impl AnyPosition {
             AnyPosition::Checkers(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::Chess(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::ToeToe(mut p) => crate::position::divide(&mut p, depth),
+            AnyPosition::Chex(mut p) => crate::position::divide(&mut *p, depth),
         }
     }
 
@@ -339,6 +378,7 @@ impl AnyPosition {
             AnyPosition::Checkers(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::Chess(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::ToeToe(mut p) => crate::position::perft(&mut p, depth),
+            AnyPosition::Chex(mut p) => crate::position::perft(&mut *p, depth),
         }
     }
 }

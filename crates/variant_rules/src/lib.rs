@@ -6,11 +6,12 @@
 //! - [`position`]: the [`Position`] trait every game implements (legal moves, play/undo,
 //!   Zobrist hash, outcome, notation) and generic perft;
 //! - [`checkers`] and [`chess`]: the two families; [`toetoe`]: Toe-to-Toe Chess (deployment,
-//!   swaps, then play);
+//!   swaps, then play); [`chex`]: CHEX tiles on an unbounded plane;
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive.
 
 pub mod checkers;
+pub mod chex;
 pub mod cli;
 pub mod chess;
 pub mod game;

@@ -17,6 +17,9 @@ pub type Cell = u16;
 pub const NO_CELL: Cell = Cell::MAX;
 /// Largest board the fixed-size position arrays hold: 12x12, the Doubles board.
 pub const MAX_CELLS: usize = 144;
+/// Most cells a topology may have: the window CHEX's unbounded plane is kept in (40x40). Games
+/// with fixed-size arrays per cell are limited to [`MAX_CELLS`] by their own checks.
+pub const MAX_WINDOW_CELLS: usize = 1600;
 
 /// How the edges of a rectangular board are joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -143,7 +146,7 @@ impl Topology {
 
     fn build(width: u8, height: u8, wrap: Wrap) -> Topology {
         assert!(width > 0 && height > 0, "empty board");
-        assert!(width as usize * height as usize <= MAX_CELLS, "board larger than MAX_CELLS");
+        assert!(width as usize * height as usize <= MAX_WINDOW_CELLS, "board larger than MAX_WINDOW_CELLS");
         let (w, h) = (width as i32, height as i32);
         let wrap_sides = wrap != Wrap::Flat;
         let wrap_ends = wrap == Wrap::Universal;

@@ -38,6 +38,7 @@ fn perft_does_not_allocate_per_node() {
         (GameId::Stax, Wrap::Universal, 7),
         (GameId::Queens, Wrap::Cylinder, 6),
         (GameId::ToeToe, Wrap::Flat, 3),
+        (GameId::Chex, Wrap::Flat, 10),
     ] {
         let mut o = GameOptions::default_for(game);
         o.topology = wrap;

@@ -21,11 +21,11 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_id_with_options() {
     let o = run(&["games"]);
     assert!(o.status.success());
-    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe"] {
+    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex"] {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 7);
+    assert_eq!(v.as_array().unwrap().len(), 8);
     assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));
     assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
 }

@@ -17,6 +17,31 @@ const MAX_PLIES: usize = 4000;
 /// step and single hop for the checkers family, plus each legal move and its prefixes.
 fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = legal.clone();
+    if let AnyPosition::Chex(_) = pos {
+        // Every step and knight leap (and a little further) from each moving tile, placements
+        // of every letter around each placement, and 'draw'.
+        out.insert("draw".into());
+        for m in legal {
+            if let Some((l, at)) = m.split_once('@') {
+                let (x, y) = at.split_once(',').unwrap();
+                let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+                for (dx, dy) in [(0, 0), (3, 0), (0, -3), (2, 2)] {
+                    out.insert(format!("{l}@{},{}", x + dx, y + dy));
+                    out.insert(format!("Q@{},{}", x + dx, y + dy));
+                }
+            }
+            if let Some((from, _)) = m.split_once([':', 'x']) {
+                let (x, y) = from.split_once(',').unwrap();
+                let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+                for dx in -3..=3 {
+                    for dy in -3..=3 {
+                        out.insert(format!("{from}:{},{}", x + dx, y + dy));
+                    }
+                }
+            }
+        }
+        return out;
+    }
     for m in legal {
         // Truncated jump sequences, and a promotion with the piece letter dropped.
         if let Some(i) = m.rfind('x') {
@@ -43,6 +68,7 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
                     out.insert(format!("{from}~{to}"));
                     out.insert(format!("{to}~{from}"));
                 }
+                AnyPosition::Chex(_) => unreachable!("CHEX candidates are made above"),
             }
         }
     }
@@ -80,7 +106,7 @@ fn kings_and_checkers(pos: &AnyPosition) -> (usize, usize) {
             let all: Vec<_> = p.checkers_on_board().collect();
             (all.iter().filter(|c| c.is_king()).count(), all.len())
         }
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => (0, 0),
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::Chex(_) => (0, 0),
     }
 }
 
@@ -95,6 +121,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
             AnyPosition::Checkers(p) => check_position(p, &label),
             AnyPosition::Chess(p) => check_position(p, &label),
             AnyPosition::ToeToe(p) => check_position(p, &label),
+            AnyPosition::Chex(p) => check_position(&**p, &label),
         }
         if keeps_all {
             let (k, n) = kings_and_checkers(pos);
@@ -107,9 +134,12 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
             let legal: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
             for text in candidates(pos, &legal) {
                 let accepted = g.clone().play(&text).is_ok();
-                // A Toe-to-Toe swap may name its squares in either order.
+                // A Toe-to-Toe swap may name its squares in either order; a CHEX capture may be
+                // written with ':' as well as 'x'.
                 let reversed = text.split_once('~').map(|(a, b)| format!("{b}~{a}"));
-                let listed = legal.contains(&text) || reversed.is_some_and(|r| legal.contains(&r));
+                let listed = legal.contains(&text)
+                    || reversed.is_some_and(|r| legal.contains(&r))
+                    || (matches!(pos, AnyPosition::Chex(_)) && legal.iter().any(|l| l.replace('x', ":") == text.replace('x', ":")));
                 assert_eq!(accepted, listed, "{label}: play('{text}') vs legal_moves in {}", pos.to_text());
             }
         }
@@ -162,10 +192,11 @@ playout_tests! {
     shadow_chess_flat: "shadow-chess --topology flat", 6;
     shadow_chess_cylinder: "shadow-chess --topology cylinder", 6;
     toe_to_toe: "toe-to-toe", 3;
+    chex: "chex --seed 5", 6;
 }
 
 #[test]
 fn every_configuration_has_a_playout_test() {
-    // 24 combinations: keep this list and the macro above in step.
-    assert_eq!(common::all_configs().len(), 24);
+    // 25 combinations: keep this list and the macro above in step.
+    assert_eq!(common::all_configs().len(), 25);
 }

@@ -1,0 +1,684 @@
+//! CHEX (David L. Smith): chess tiles drawn from shuffled piles and placed edge or corner to
+//! the cluster, moved as chess pieces as long as every tile stays connected, on a plane with no
+//! edges.
+//!
+//! The plane is kept in a 40x40 window [`Topology`], so moves are the same `step`/`leaps`
+//! lookups as on any board; when the cluster drifts near the window's edge it is translated
+//! back to the middle (the plane is translation invariant: only cell numbers change). Cells are
+//! named by signed coordinates relative to White's first tile (`0,0`; x to White's right, y
+//! towards Black). Readings of the text are rulings X1–X7 in `docs/rulings.md`.
+
+use std::fmt;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
+use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+
+/// Side of the window the plane is kept in (see the module doc): a cluster of 32 tiles spans at
+/// most 32 cells, and moves reach one cell beyond it (two for a knight).
+pub const WINDOW: u8 = 40;
+/// Cells in the window.
+const CELLS: usize = WINDOW as usize * WINDOW as usize;
+/// Cells from the window's edge at which the cluster is moved back to the middle.
+const MARGIN: i32 = 3;
+/// Tiles per side.
+pub const TILES: usize = 16;
+/// Plies without a capture or pawn move after which the game is drawn (X6).
+pub const FIFTY_MOVES: u16 = 100;
+
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+pub const QUEEN: u8 = 5;
+pub const KING: u8 = 6;
+const LETTERS: &[u8; 7] = b".PNBRQK";
+/// A chess army: eight pawns, two knights, two bishops, two rooks, a queen and a king.
+const ARMY: [u8; TILES] = [KING, QUEEN, ROOK, ROOK, BISHOP, BISHOP, KNIGHT, KNIGHT, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN];
+
+/// A CHEX move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChexMove {
+    /// Turn over the top tile of one's pile (it must then be placed: X2).
+    Draw,
+    /// Place the drawn tile on a cell.
+    Place(Cell),
+    /// Move (or capture with) the tile on `from`.
+    Normal { from: Cell, to: Cell },
+}
+
+/// A CHEX position.
+#[derive(Clone)]
+pub struct ChexPosition {
+    topo: &'static Topology,
+    /// Board bytes in the window (kind in bits 0-2, owner in bit 3; 0 = empty). Kept inline so
+    /// that a clone (the undo record) allocates nothing.
+    board: [u8; CELLS],
+    /// The occupied cells, and how many there are (rebuilt after every move).
+    list: [Cell; 2 * TILES],
+    len: u8,
+    /// Lowest and highest window file and rank of any tile (meaningless with no tiles).
+    bbox: [i32; 4],
+    /// Window coordinates of the cell named `0,0`.
+    origin: (i32, i32),
+    /// Each side's pile, top first, and how many have been drawn.
+    piles: [[u8; TILES]; 2],
+    drawn: [u8; 2],
+    /// Whether the side to move has drawn its top tile and must place it.
+    holding: bool,
+    turn: Player,
+    quiet: u16,
+    hash: u64,
+}
+
+fn owner(b: u8) -> Player {
+    (b >> 3) & 1
+}
+
+fn kind(b: u8) -> u8 {
+    b & 7
+}
+
+/// Letter of a piece byte (upper case White).
+fn letter(b: u8) -> char {
+    let l = LETTERS[kind(b) as usize] as char;
+    if owner(b) == 0 { l } else { l.to_ascii_lowercase() }
+}
+
+impl ChexPosition {
+    /// The start: both piles shuffled by `seed` (ChaCha8, so a seed deals the same tiles on
+    /// every machine), nothing on the table, White to draw.
+    pub fn start(seed: u64) -> ChexPosition {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut piles = [ARMY; 2];
+        for pile in &mut piles {
+            pile.shuffle(&mut rng);
+        }
+        let topo = Topology::get(WINDOW, WINDOW, Wrap::Flat);
+        let mut p = ChexPosition {
+            topo,
+            board: [0; CELLS],
+            list: [NO_CELL; 2 * TILES],
+            len: 0,
+            bbox: [0; 4],
+            origin: (WINDOW as i32 / 2, WINDOW as i32 / 2),
+            piles,
+            drawn: [0; 2],
+            holding: false,
+            turn: 0,
+            quiet: 0,
+            hash: 0,
+        };
+        p.hash = p.recompute_hash();
+        p
+    }
+
+    /// The window topology the plane is kept in.
+    pub fn topology(&self) -> &'static Topology {
+        self.topo
+    }
+
+    /// The board byte on a window cell.
+    pub fn piece_at(&self, c: Cell) -> u8 {
+        self.board[c as usize]
+    }
+
+    /// Coordinates of a window cell relative to the first tile.
+    pub fn coords(&self, c: Cell) -> (i32, i32) {
+        (self.topo.file(c) as i32 - self.origin.0, self.topo.rank(c) as i32 - self.origin.1)
+    }
+
+    /// The window cell at relative coordinates, if inside the window.
+    pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
+        let (wx, wy) = (x + self.origin.0, y + self.origin.1);
+        if (0..WINDOW as i32).contains(&wx) && (0..WINDOW as i32).contains(&wy) { self.topo.cell(wx as u8, wy as u8) } else { None }
+    }
+
+    /// Name of a cell: `x,y` relative to the first tile.
+    pub fn name(&self, c: Cell) -> String {
+        let (x, y) = self.coords(c);
+        format!("{x},{y}")
+    }
+
+    /// Tiles in play, as window cells.
+    pub fn tiles(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.list[..self.len as usize].iter().copied()
+    }
+
+    /// Rebuilds the tile list and bounding box from the board.
+    fn refresh(&mut self) {
+        self.len = 0;
+        self.bbox = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
+        for c in 0..CELLS {
+            if self.board[c] != 0 {
+                self.list[self.len as usize] = c as Cell;
+                self.len += 1;
+                let (x, y) = ((c % WINDOW as usize) as i32, (c / WINDOW as usize) as i32);
+                self.bbox = [self.bbox[0].min(x), self.bbox[1].min(y), self.bbox[2].max(x), self.bbox[3].max(y)];
+            }
+        }
+    }
+
+    /// Whether `c` lies within one cell of the tiles' bounding box: a sliding piece that has
+    /// left it can never come back next to a tile.
+    fn in_reach(&self, c: Cell) -> bool {
+        let (x, y) = (self.topo.file(c) as i32, self.topo.rank(c) as i32);
+        x >= self.bbox[0] - 1 && y >= self.bbox[1] - 1 && x <= self.bbox[2] + 1 && y <= self.bbox[3] + 1
+    }
+
+    /// Tiles left in `player`'s pile, top first.
+    pub fn pile(&self, player: Player) -> &[u8] {
+        &self.piles[player as usize][self.drawn[player as usize] as usize..]
+    }
+
+    /// The tile the side to move has drawn and must place, if any (a piece byte).
+    pub fn holding(&self) -> Option<u8> {
+        self.holding.then(|| self.top_tile())
+    }
+
+    /// The top tile of the side to move's pile as a piece byte.
+    fn top_tile(&self) -> u8 {
+        let p = self.turn as usize;
+        self.piles[p][self.drawn[p] as usize] | (self.turn << 3)
+    }
+
+    fn pile_empty(&self, player: Player) -> bool {
+        self.drawn[player as usize] as usize >= TILES
+    }
+
+    fn forward(player: Player) -> Dir {
+        Dir::N.for_player(player)
+    }
+
+    /// Whether the tiles in play touch one another, directly or through others (edge or
+    /// corner), treating `gone` as empty.
+    fn connected_without(&self, gone: Cell) -> bool {
+        let t = self.topo;
+        let mut count = 0;
+        let mut start = NO_CELL;
+        for c in self.tiles() {
+            if c != gone {
+                count += 1;
+                start = c;
+            }
+        }
+        if count <= 1 {
+            return true;
+        }
+        // Flood fill over at most 32 tiles with a small explicit stack.
+        let mut seen = [NO_CELL; 2 * TILES];
+        let mut stack = [NO_CELL; 2 * TILES];
+        let (mut n_seen, mut top) = (1, 1);
+        seen[0] = start;
+        stack[0] = start;
+        while top > 0 {
+            top -= 1;
+            let c = stack[top];
+            for d in Dir::ALL {
+                let nb = t.step(c, d);
+                if nb == NO_CELL || nb == gone || self.board[nb as usize] == 0 || seen[..n_seen].contains(&nb) {
+                    continue;
+                }
+                seen[n_seen] = nb;
+                n_seen += 1;
+                stack[top] = nb;
+                top += 1;
+            }
+        }
+        n_seen == count
+    }
+
+    /// Whether a tile on `c` would touch another tile (edge or corner), ignoring `gone`.
+    fn touches(&self, c: Cell, gone: Cell) -> bool {
+        Dir::ALL.iter().any(|&d| {
+            let nb = self.topo.step(c, d);
+            nb != NO_CELL && nb != gone && self.board[nb as usize] != 0
+        })
+    }
+
+    /// Cells the piece on `from` attacks or moves to as in chess (no connectivity test yet):
+    /// `(to, is_capture)`, fed to `emit` until it returns false.
+    fn reach(&self, from: Cell, emit: &mut impl FnMut(Cell, bool) -> bool) -> bool {
+        let t = self.topo;
+        let b = self.board[from as usize];
+        let me = owner(b);
+        let enemy = |c: Cell| self.board[c as usize] != 0 && owner(self.board[c as usize]) != me;
+        match kind(b) {
+            PAWN => {
+                let fwd = Self::forward(me);
+                let ahead = t.step(from, fwd);
+                if ahead != NO_CELL && self.board[ahead as usize] == 0 && !emit(ahead, false) {
+                    return false;
+                }
+                let diagonals = if me == 0 { [Dir::NE, Dir::NW] } else { [Dir::SE, Dir::SW] };
+                for d in diagonals {
+                    let to = t.step(from, d);
+                    if to != NO_CELL && enemy(to) && !emit(to, true) {
+                        return false;
+                    }
+                }
+            }
+            KNIGHT => {
+                for &to in t.leaps(from) {
+                    if to != NO_CELL && (self.board[to as usize] == 0 || enemy(to)) && !emit(to, enemy(to)) {
+                        return false;
+                    }
+                }
+            }
+            KING => {
+                for d in Dir::ALL {
+                    let to = t.step(from, d);
+                    if to != NO_CELL && (self.board[to as usize] == 0 || enemy(to)) && !emit(to, enemy(to)) {
+                        return false;
+                    }
+                }
+            }
+            k => {
+                let dirs: &[Dir] = match k {
+                    BISHOP => &Dir::DIAGONAL,
+                    ROOK => &Dir::ORTHOGONAL,
+                    _ => &Dir::ALL,
+                };
+                for &d in dirs {
+                    let mut cur = from;
+                    loop {
+                        cur = t.step(cur, d);
+                        if cur == NO_CELL {
+                            break;
+                        }
+                        if self.board[cur as usize] != 0 {
+                            if enemy(cur) && !emit(cur, true) {
+                                return false;
+                            }
+                            break;
+                        }
+                        if !self.in_reach(cur) {
+                            break;
+                        }
+                        if !emit(cur, false) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Rule 7: whether `player`'s king is attacked by a piece that could capture it without
+    /// leaving any tile unattached.
+    pub fn in_check(&self, player: Player) -> bool {
+        let Some(king) = self.tiles().find(|&c| self.board[c as usize] == KING | (player << 3)) else { return false };
+        self.tiles().filter(|&c| owner(self.board[c as usize]) != player).any(|c| {
+            let mut hits = false;
+            self.reach(c, &mut |to, capture| {
+                if capture && to == king {
+                    hits = true;
+                    return false;
+                }
+                true
+            });
+            hits && self.connected_without(c)
+        })
+    }
+
+    /// Every move of the side to move that keeps the tiles connected, before the king test.
+    fn pseudo_moves(&self, out: &mut Vec<ChexMove>) {
+        if self.holding {
+            let first = self.tiles().next().is_none();
+            if first {
+                // "White draws his or her top tile and places it face up in the centre".
+                out.push(ChexMove::Place(self.cell_at(0, 0).expect("the origin is in the window")));
+                return;
+            }
+            let t = self.topo;
+            for y in self.bbox[1] - 1..=self.bbox[3] + 1 {
+                for x in self.bbox[0] - 1..=self.bbox[2] + 1 {
+                    let c = t.cell(x as u8, y as u8).expect("the cluster keeps a margin in the window");
+                    if self.board[c as usize] == 0 && self.touches(c, NO_CELL) {
+                        out.push(ChexMove::Place(c));
+                    }
+                }
+            }
+            return;
+        }
+        if !self.pile_empty(self.turn) {
+            out.push(ChexMove::Draw);
+        }
+        // Black's first tile must be placed: nothing of Black's is in play to move.
+        for from in self.tiles().filter(|&c| owner(self.board[c as usize]) == self.turn).collect::<SmallCells>() {
+            self.reach(from, &mut |to, _| {
+                out.push(ChexMove::Normal { from, to });
+                true
+            });
+        }
+    }
+
+    /// Whether, after the move just played into `self`, every tile is still attached.
+    fn attached(&self) -> bool {
+        self.connected_without(NO_CELL)
+    }
+
+    /// Rebuilds the tile list and, if the cluster came near the window's edge, moves it back
+    /// to the middle.
+    fn recentre_if_needed(&mut self) {
+        self.refresh();
+        let t = self.topo;
+        if self.len == 0 {
+            return;
+        }
+        let (lo, hi) = ((self.bbox[0], self.bbox[1]), (self.bbox[2], self.bbox[3]));
+        let w = WINDOW as i32;
+        if lo.0 >= MARGIN && lo.1 >= MARGIN && hi.0 < w - MARGIN && hi.1 < w - MARGIN {
+            return;
+        }
+        let shift = ((w - 1 - hi.0 - lo.0) / 2, (w - 1 - hi.1 - lo.1) / 2);
+        let mut board = [0u8; CELLS];
+        for c in self.tiles() {
+            let (x, y) = (t.file(c) as i32 + shift.0, t.rank(c) as i32 + shift.1);
+            board[t.cell(x as u8, y as u8).expect("the cluster fits the window") as usize] = self.board[c as usize];
+        }
+        self.board = board;
+        self.origin = (self.origin.0 + shift.0, self.origin.1 + shift.1);
+        self.refresh();
+    }
+
+    /// Parses `x,y` into a window cell.
+    fn parse_cell(&self, s: &str) -> Result<Cell, String> {
+        let (x, y) = s.split_once(',').ok_or_else(|| format!("'{s}' is not a cell (x,y relative to the first tile)"))?;
+        let n = |v: &str| v.parse::<i32>().map_err(|_| format!("'{s}' is not a cell (x,y relative to the first tile)"));
+        let (x, y) = (n(x)?, n(y)?);
+        self.cell_at(x, y).ok_or_else(|| format!("{x},{y} is not next to any tile"))
+    }
+
+    /// The position from its text form: `tiles side piles holding quiet` (see
+    /// `docs/notation.md`), e.g. `K0,0;p1,1 w QRRBBNNPPPPPPPP/kqrrbbnnpppppp - 3`.
+    pub fn from_text(text: &str) -> Result<ChexPosition, String> {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != 5 {
+            return Err(format!("a CHEX position has 5 fields (tiles, side, piles, holding, quiet plies), not {}", f.len()));
+        }
+        let mut p = ChexPosition::start(0);
+        p.turn = match f[1] {
+            "w" => 0,
+            "b" => 1,
+            s => return Err(format!("side to move '{s}' is not w or b")),
+        };
+        let piece = |ch: char| -> Result<u8, String> {
+            let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8).filter(|&k| k > 0).ok_or_else(|| format!("'{ch}' is not a chess piece letter"))?;
+            Ok(k as u8 | ((ch.is_ascii_lowercase() as u8) << 3))
+        };
+        let mut count = [[0u8; 7]; 2];
+        if f[0] != "-" {
+            for t in f[0].split(';') {
+                let mut chars = t.chars();
+                let b = piece(chars.next().ok_or("an empty tile")?)?;
+                let c = p.parse_cell(chars.as_str()).map_err(|e| format!("tile '{t}': {e}"))?;
+                if p.board[c as usize] != 0 {
+                    return Err(format!("two tiles on {}", chars.as_str()));
+                }
+                p.board[c as usize] = b;
+                p.refresh();
+                count[owner(b) as usize][kind(b) as usize] += 1;
+            }
+        }
+        let (w, b) = f[2].split_once('/').ok_or_else(|| format!("piles '{}' are not WHITE/BLACK", f[2]))?;
+        for (side, pile) in [w, b].into_iter().enumerate() {
+            let tiles: Vec<u8> = if pile == "-" { vec![] } else { pile.chars().map(piece).collect::<Result<_, _>>()? };
+            if tiles.iter().any(|&t| owner(t) as usize != side) {
+                return Err(format!("{}'s pile holds the other side's tiles", ["White", "Black"][side]));
+            }
+            if tiles.len() > TILES {
+                return Err(format!("a pile of {} tiles (at most {TILES})", tiles.len()));
+            }
+            let drawn = TILES - tiles.len();
+            p.drawn[side] = drawn as u8;
+            p.piles[side] = [0; TILES];
+            for (i, &t) in tiles.iter().enumerate() {
+                p.piles[side][drawn + i] = kind(t);
+                count[side][kind(t) as usize] += 1;
+            }
+        }
+        p.holding = match f[3] {
+            "-" => false,
+            "+" if !p.pile_empty(p.turn) => true,
+            s => return Err(format!("holding '{s}' is not - or + (with tiles left to draw)")),
+        };
+        p.quiet = f[4].parse::<u16>().ok().filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies '{}' is not a number from 0 to {FIFTY_MOVES}", f[4]))?;
+        for (side, counts) in count.iter().enumerate() {
+            let name = ["White", "Black"][side];
+            let army = |k: u8| ARMY.iter().filter(|&&a| a == k).count() as u8;
+            if counts[KING as usize] != 1 {
+                return Err(format!("{name} has {} kings in play and pile, not 1", counts[KING as usize]));
+            }
+            for k in PAWN..KING {
+                if counts[k as usize] > army(k) {
+                    return Err(format!("{name} has more {} tiles than a chess army", LETTERS[k as usize] as char));
+                }
+            }
+        }
+        if p.tiles().next().is_some() && !p.attached() {
+            return Err("the tiles in play are not all attached".into());
+        }
+        if p.in_check(1 - p.turn) {
+            return Err("the side not to move is in check".into());
+        }
+        p.recentre_if_needed();
+        p.hash = p.recompute_hash();
+        Ok(p)
+    }
+}
+
+/// Up to 32 cells without allocating.
+struct SmallCells {
+    cells: [Cell; 2 * TILES],
+    len: usize,
+}
+
+impl FromIterator<Cell> for SmallCells {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
+        let mut s = SmallCells { cells: [NO_CELL; 2 * TILES], len: 0 };
+        for c in iter {
+            s.cells[s.len] = c;
+            s.len += 1;
+        }
+        s
+    }
+}
+
+impl IntoIterator for SmallCells {
+    type Item = Cell;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Cell, { 2 * TILES }>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.cells.into_iter().take(self.len)
+    }
+}
+
+impl Position for ChexPosition {
+    type Move = ChexMove;
+    type Undo = ChexPosition;
+
+    fn turn(&self) -> Player {
+        self.turn
+    }
+
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn legal_moves(&self, out: &mut Vec<ChexMove>) {
+        out.clear();
+        self.pseudo_moves(out);
+        let me = self.turn;
+        let mut scratch = self.clone();
+        out.retain(|&m| {
+            if m == ChexMove::Draw {
+                return true; // what is drawn is not known until it is turned over
+            }
+            let undo = scratch.play_unchecked(m);
+            let ok = scratch.attached() && !scratch.in_check(me);
+            scratch.undo(m, undo);
+            ok
+        });
+    }
+
+    fn play_unchecked(&mut self, m: ChexMove) -> ChexPosition {
+        let before = self.clone();
+        match m {
+            ChexMove::Draw => {
+                self.holding = true;
+            }
+            ChexMove::Place(c) => {
+                self.board[c as usize] = self.top_tile();
+                self.drawn[self.turn as usize] += 1;
+                self.holding = false;
+                self.quiet += 1;
+                self.turn = 1 - self.turn;
+            }
+            ChexMove::Normal { from, to } => {
+                let b = self.board[from as usize];
+                self.quiet = if self.board[to as usize] != 0 || kind(b) == PAWN { 0 } else { self.quiet + 1 };
+                self.board[to as usize] = b;
+                self.board[from as usize] = 0;
+                self.turn = 1 - self.turn;
+            }
+        }
+        self.recentre_if_needed();
+        self.hash = self.recompute_hash();
+        before
+    }
+
+    fn undo(&mut self, _m: ChexMove, undo: ChexPosition) {
+        *self = undo;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Translation invariant: tiles are keyed relative to the cluster's lowest corner, so a
+    /// cluster that drifted is still the same position for repetition.
+    fn recompute_hash(&self) -> u64 {
+        let t = self.topo;
+        let (lx, ly) = (self.bbox[0], self.bbox[1]);
+        let mut h = splitmix64(0xC4E7 ^ ((self.turn as u64) << 8) ^ ((self.holding as u64) << 9));
+        for c in self.tiles() {
+            let (x, y) = (t.file(c) as i32 - lx, t.rank(c) as i32 - ly);
+            h ^= splitmix64(0xC4E7_0000_0000 ^ ((x as u64) << 16) ^ ((y as u64) << 8) ^ self.board[c as usize] as u64);
+        }
+        for side in 0..2 {
+            h ^= splitmix64(0x9113_0000 ^ ((side as u64) << 8) ^ self.drawn[side] as u64);
+        }
+        h
+    }
+
+    fn outcome_with(&self, legal: &[ChexMove]) -> Option<Outcome> {
+        let me = self.turn;
+        if legal.is_empty() {
+            // X3: this includes drawing one's king with nowhere to put it but in check.
+            return Some(if self.in_check(me) { Outcome::win(1 - me, "checkmate") } else { Outcome::draw("stalemate") });
+        }
+        if self.quiet >= FIFTY_MOVES {
+            return Some(Outcome::draw("fifty-move rule"));
+        }
+        if self.pile_empty(0) && self.pile_empty(1) && self.tiles().all(|c| kind(self.board[c as usize]) == KING) {
+            return Some(Outcome::draw("insufficient material"));
+        }
+        None
+    }
+
+    fn move_text(&self, m: ChexMove) -> String {
+        match m {
+            ChexMove::Draw => "draw".into(),
+            ChexMove::Place(c) => format!("{}@{}", letter(self.top_tile()).to_ascii_uppercase(), self.name(c)),
+            ChexMove::Normal { from, to } => {
+                let sep = if self.board[to as usize] != 0 { 'x' } else { ':' };
+                format!("{}{sep}{}", self.name(from), self.name(to))
+            }
+        }
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), String> {
+        let coords = |s: &str| -> Result<(), String> {
+            let ok = s.split_once(',').is_some_and(|(x, y)| x.parse::<i32>().is_ok() && y.parse::<i32>().is_ok());
+            if ok { Ok(()) } else { Err(format!("'{s}' is not a cell (x,y relative to the first tile)")) }
+        };
+        if text == "draw" {
+            return Ok(());
+        }
+        if let Some((p, c)) = text.split_once('@') {
+            let mut ch = p.chars();
+            if !matches!((ch.next(), ch.next()), (Some(l), None) if b"PNBRQK".contains(&(l.to_ascii_uppercase() as u8))) {
+                return Err(format!("'{p}' is not a piece letter (K Q R B N P)"));
+            }
+            return coords(c);
+        }
+        let (a, b) = text.split_once([':', 'x']).ok_or_else(|| format!("'{text}' is not a move (draw, N@1,0, 0,0:1,2, 0,0x1,1)"))?;
+        coords(a)?;
+        coords(b)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ChexMove, MoveError> {
+        self.check_move_syntax(text).map_err(MoveError::Malformed)?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(o) = self.outcome_with(&moves) {
+            return Err(MoveError::GameOver(o.reason().to_string()));
+        }
+        // A placement's letter may be either case; a move may be written with ':' or 'x'.
+        let same = |m: ChexMove| {
+            let mine = self.move_text(m);
+            mine == text || mine.eq_ignore_ascii_case(text) || mine.replace('x', ":") == text.replace('x', ":")
+        };
+        if let Some(m) = moves.iter().copied().find(|&m| same(m)) {
+            return Ok(m);
+        }
+        let why = if self.holding {
+            format!("the drawn {} must be placed next to a tile, and not leave your king in check", letter(self.top_tile()))
+        } else if text.contains('@') {
+            "draw a tile first ('draw'), then place it".into()
+        } else {
+            let mut pseudo = Vec::new();
+            self.pseudo_moves(&mut pseudo);
+            if pseudo.iter().any(|&m| same(m)) {
+                "every tile must stay attached and your king out of check (rules 6 and 7)".into()
+            } else {
+                "not a legal move in this position".into()
+            }
+        };
+        Err(MoveError::Illegal(why))
+    }
+
+    fn to_text(&self) -> String {
+        let tiles: Vec<String> = self.tiles().map(|c| format!("{}{}", letter(self.board[c as usize]), self.name(c))).collect();
+        let pile = |side: Player| {
+            let s: String = self.pile(side).iter().map(|&k| letter(k | (side << 3))).collect();
+            if s.is_empty() { "-".to_string() } else { s }
+        };
+        format!(
+            "{} {} {}/{} {} {}",
+            if tiles.is_empty() { "-".to_string() } else { tiles.join(";") },
+            ["w", "b"][self.turn as usize],
+            pile(0),
+            pile(1),
+            if self.holding { "+" } else { "-" },
+            self.quiet
+        )
+    }
+
+    fn is_irreversible(&self, m: ChexMove) -> bool {
+        match m {
+            ChexMove::Normal { from, to } => self.board[to as usize] != 0 || kind(self.board[from as usize]) == PAWN,
+            _ => true,
+        }
+    }
+}
+
+impl fmt::Debug for ChexPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ChexPosition({})", self.to_text())
+    }
+}
