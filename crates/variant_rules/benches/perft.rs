@@ -62,4 +62,8 @@ fn main() {
     let opts = GameOptions::default_for(GameId::ToeToe);
     let play = AnyPosition::from_text(GameId::ToeToe, &opts, "rn4nr/2ek1e2/4p3/ppppgppp/PPPPGPPP/4P3/2EK1E2/RN4NR w - - 22 0").expect("a Toe-to-Toe position");
     measure("variant_rules toe-to-toe regular play perft 4", || play.perft(4));
+    let mut chex_opts = GameOptions::default_for(GameId::Chex);
+    chex_opts.seed = 5;
+    let chex = AnyPosition::start(GameId::Chex, &chex_opts).expect("CHEX start");
+    measure("variant_rules chex start (seed 5) perft 10", || chex.perft(10));
 }
