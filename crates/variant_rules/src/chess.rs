@@ -967,21 +967,6 @@ impl ChessPosition {
     }
 }
 
-impl Dir {
-    /// The two diagonals a pawn of `player` captures along.
-    #[allow(non_snake_case)]
-    #[inline(always)]
-    pub const fn DIAGONAL_FORWARD(player: u8) -> [Dir; 2] {
-        if player % 2 == 0 { [Dir::NW, Dir::NE] } else { [Dir::SE, Dir::SW] }
-    }
-    /// The two diagonals from which a pawn of `player` attacks a cell.
-    #[allow(non_snake_case)]
-    #[inline(always)]
-    pub const fn DIAGONAL_BACK(player: u8) -> [Dir; 2] {
-        if player % 2 == 0 { [Dir::SW, Dir::SE] } else { [Dir::NE, Dir::NW] }
-    }
-}
-
 impl Position for ChessPosition {
     type Move = ChessMove;
     type Undo = ChessUndo;

@@ -253,8 +253,7 @@ impl ChexPosition {
                 if ahead != NO_CELL && self.board[ahead as usize] == 0 && !emit(ahead, false) {
                     return false;
                 }
-                let diagonals = if me == 0 { [Dir::NE, Dir::NW] } else { [Dir::SE, Dir::SW] };
-                for d in diagonals {
+                for d in Dir::DIAGONAL_FORWARD(me) {
                     let to = t.step(from, d);
                     if to != NO_CELL && enemy(to) && !emit(to, true) {
                         return false;

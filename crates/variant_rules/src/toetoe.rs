@@ -248,12 +248,8 @@ impl ToeToePosition {
         let t = self.topo;
         let is = |cell: Cell, k: u8| cell != NO_CELL && self.board[cell as usize] == k | (by << 3);
         // Pawns capture one step diagonally forward: look one step diagonally backward.
-        let back = Self::forward(by).opposite();
-        for side in [Dir::E, Dir::W] {
-            let d = diagonal(back, side);
-            if is(t.step(c, d), PAWN) {
-                return true;
-            }
+        if Dir::DIAGONAL_BACK(by).iter().any(|&d| is(t.step(c, d), PAWN)) {
+            return true;
         }
         if t.leaps(c).iter().any(|&l| is(l, HORSE)) {
             return true;
@@ -399,8 +395,8 @@ impl ToeToePosition {
                                     }
                                 }
                             }
-                            for side in [Dir::E, Dir::W] {
-                                let to = t.step(c, diagonal(fwd, side));
+                            for d in Dir::DIAGONAL_FORWARD(player) {
+                                let to = t.step(c, d);
                                 if to != NO_CELL && self.board[to as usize] != 0 && !mine(self.board[to as usize]) {
                                     push!(normal(to));
                                 }
@@ -583,16 +579,6 @@ impl ToeToePosition {
             Phase::Play if text.contains('@') || text.contains('~') => "deployment and swaps are over".into(),
             _ => "not a legal move in this position".into(),
         }
-    }
-}
-
-/// The diagonal between a forward/backward direction and a side.
-fn diagonal(v: Dir, side: Dir) -> Dir {
-    match (v, side) {
-        (Dir::N, Dir::E) => Dir::NE,
-        (Dir::N, _) => Dir::NW,
-        (_, Dir::E) => Dir::SE,
-        _ => Dir::SW,
     }
 }
 

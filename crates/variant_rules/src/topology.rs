@@ -113,6 +113,21 @@ impl Dir {
     }
 }
 
+impl Dir {
+    /// The two diagonals a pawn of `player` captures along.
+    #[allow(non_snake_case)]
+    #[inline(always)]
+    pub const fn DIAGONAL_FORWARD(player: u8) -> [Dir; 2] {
+        if player % 2 == 0 { [Dir::NW, Dir::NE] } else { [Dir::SE, Dir::SW] }
+    }
+    /// The two diagonals from which a pawn of `player` attacks a cell.
+    #[allow(non_snake_case)]
+    #[inline(always)]
+    pub const fn DIAGONAL_BACK(player: u8) -> [Dir; 2] {
+        if player % 2 == 0 { [Dir::SW, Dir::SE] } else { [Dir::NE, Dir::NW] }
+    }
+}
+
 /// Knight leap deltas (file, rank).
 const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
