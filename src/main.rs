@@ -84,15 +84,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((n(w)?, n(h)?))
 }
 
-/// The game, if the 3D table can show it.
-fn at_the_table(game: Game) -> Result<Game, String> {
-    if variant_table::table::playable_at_the_table(game.id()) {
-        Ok(game)
-    } else {
-        Err(format!("{} is not at the 3D table yet; play it in the terminal: variant-table text {}", game.id(), game.id()))
-    }
-}
-
 /// Whether a window can be opened at all: winit panics without a display, so say so first.
 fn display_available() -> Result<(), String> {
     if cfg!(target_os = "linux") && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
@@ -143,7 +134,7 @@ fn main() -> ExitCode {
             window_app((1280, 720), "Variant Table").run();
         }
         Some(Command::Play(args)) => {
-            let game = match args.game().and_then(at_the_table) {
+            let game = match args.game() {
                 Ok(g) => g,
                 Err(e) => return fail(e),
             };
@@ -152,7 +143,7 @@ fn main() -> ExitCode {
             app.run();
         }
         Some(Command::Screenshot { game, launcher, out, size }) => {
-            let game = match game.game().and_then(at_the_table) {
+            let game = match game.game() {
                 Ok(g) => g,
                 Err(e) => return fail(e),
             };

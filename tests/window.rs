@@ -1,5 +1,6 @@
 //! The real window under Xvfb with Mesa's software Vulkan: `variant-table screenshot` of a
-//! mid-game Stax position with tall stacks writes a PNG of the requested size that is not blank.
+//! mid-game Stax position with tall stacks, and of a mid-game CHEX cluster, writes PNGs of the
+//! requested size that are not blank.
 
 use std::process::Command;
 
@@ -37,5 +38,40 @@ fn screenshot_of_a_mid_game_stax_position() {
     assert!(colours.len() > 200, "only {} colours: a blank or flat frame", colours.len());
     assert!(red > 500, "red checkers visible ({red} pixels)");
     assert!(ivory > 100, "ivory checkers visible ({ivory} pixels)");
+    let _ = std::fs::remove_file(out);
+}
+
+/// A CHEX game (seed 3, seeded random play preferring draws) with 20-odd tiles in the cluster.
+const CHEX_CLUSTER: &str = "draw P@0,0 draw P@1,0 draw P@1,1 draw P@-1,0 draw K@2,2 draw B@0,1 draw P@3,1 draw P@1,2 draw P@-2,1 draw Q@-1,2 draw B@4,1 draw N@3,3 -2,1:-2,2 draw R@-3,3 draw R@-1,1 draw P@-3,4 draw Q@-4,3 draw N@2,0 4,1:3,0 draw P@2,1 draw R@3,-1 -1,2:-1,3 3,0x2,1 draw K@4,0";
+
+#[test]
+fn screenshot_of_a_mid_game_chex_cluster() {
+    let out = std::env::temp_dir().join(format!("variant-table-window-chex-{}.png", std::process::id()));
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_variant-table"))
+        .args(["screenshot", "chex", "--seed", "3", "--moves", CHEX_CLUSTER, "--size", "800x450", "--out"])
+        .arg(&out)
+        .status()
+        .expect("xvfb-run is installed (scripts/deps.sh installs it)");
+    assert!(status.success(), "screenshot exited with {status}");
+    let img = image::open(&out).expect("a PNG was written").to_rgb8();
+    assert_eq!(img.dimensions(), (800, 450));
+    // Not blank, and both kinds of tile show: near-black slabs and pale translucent ones.
+    let mut colours = std::collections::HashSet::new();
+    let (mut dark, mut pale) = (0, 0);
+    for p in img.pixels() {
+        colours.insert(p.0.map(|c| c / 8));
+        let [r, g, b] = p.0.map(i32::from);
+        if r < 40 && g < 40 && b < 45 {
+            dark += 1;
+        }
+        if r > 150 && g > 150 && b > 150 {
+            pale += 1;
+        }
+    }
+    assert!(colours.len() > 200, "only {} colours: a blank or flat frame", colours.len());
+    assert!(dark > 300, "Black's tiles visible ({dark} pixels)");
+    assert!(pale > 300, "White's tiles visible ({pale} pixels)");
     let _ = std::fs::remove_file(out);
 }

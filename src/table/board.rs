@@ -18,6 +18,8 @@ pub const CELL: f32 = 1.0;
 #[derive(Component)]
 pub struct Board {
     pub topology: &'static Topology,
+    /// An open plane rather than a board (CHEX): drawn as a faint grid on the felt.
+    pub plane: bool,
 }
 
 /// A playable cell of the board.
@@ -98,7 +100,8 @@ fn rebuild_board(
     for (e, _) in &boards {
         commands.entity(e).despawn();
     }
-    commands.spawn(board_bundle(topo)).with_children(|b| {
+    let plane = matches!(session.game.position(), AnyPosition::Chex(_));
+    commands.spawn(board_bundle(topo, plane)).with_children(|b| {
         for cell in 0..topo.len() as Cell {
             b.spawn((
                 Name::new(format!("Cell {}", topo.name(cell))),
@@ -117,10 +120,10 @@ fn rebuild_board(
     });
 }
 
-fn board_bundle(topo: &'static Topology) -> impl Bundle {
+fn board_bundle(topo: &'static Topology, plane: bool) -> impl Bundle {
     (
         Name::new(format!("Board {}x{} {}", topo.width(), topo.height(), topo.wrap())),
-        Board { topology: topo },
+        Board { topology: topo, plane },
         DespawnOnEnter(super::AppState::Launcher),
         Transform::default(),
         Visibility::default(),

@@ -19,7 +19,7 @@ use super::TurnSystems;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(Update, choose_quality)
-        .add_systems(Update, (frame_board, orbit, fly, place).chain().in_set(TurnSystems::Input))
+        .add_systems(Update, (frame_board, frame_cluster, orbit, fly, place).chain().in_set(TurnSystems::Input))
         .add_observer(double_click_to_fly);
 }
 
@@ -96,6 +96,13 @@ fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
 /// A new board (a new game, or another size or topology) resets the view to show all of it.
 fn frame_board(boards: Query<&Board, Added<Board>>, mut cams: Query<&mut OrbitCamera>) {
     for board in &boards {
+        if board.plane {
+            // An open plane: start on its middle, where the first tile goes, piles in view.
+            for mut cam in &mut cams {
+                *cam = OrbitCamera::framing(14.0);
+            }
+            continue;
+        }
         let t = board.topology;
         let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
         let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
@@ -103,6 +110,28 @@ fn frame_board(boards: Query<&Board, Added<Board>>, mut cams: Query<&mut OrbitCa
         for mut cam in &mut cams {
             *cam = OrbitCamera::framing(wide.max(deep));
         }
+    }
+}
+
+/// `C` flies the camera to frame every piece on the table (CHEX's growing cluster, say).
+fn frame_cluster(keys: Option<Res<ButtonInput<KeyCode>>>, pieces: Query<&GlobalTransform, With<ChessPiece>>, mut cams: Query<&mut OrbitCamera>) {
+    let Some(keys) = keys else { return };
+    if !keys.just_pressed(KeyCode::KeyC) {
+        return;
+    }
+    let mut lo = Vec3::splat(f32::MAX);
+    let mut hi = Vec3::splat(f32::MIN);
+    for t in &pieces {
+        lo = lo.min(t.translation());
+        hi = hi.max(t.translation());
+    }
+    if lo.x > hi.x {
+        return;
+    }
+    let extent = (hi - lo).x.max((hi - lo).z) + 4.0;
+    for mut cam in &mut cams {
+        let home = OrbitCamera::framing(extent).distance;
+        cam.fly_to = Some(((lo + hi) / 2.0 * Vec3::new(1.0, 0.0, 1.0), home));
     }
 }
 

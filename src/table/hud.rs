@@ -64,7 +64,7 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
             root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
                 .with_child(text(
                     "click/drag: move   right-drag: orbit   middle-drag: pan   wheel: zoom   R: reset view\n\
-                     double-click: fly to   F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
+                     double-click: fly to   C: frame all pieces   F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
                      Ctrl+N: new game   Ctrl+L: launcher",
                     13.0,
                 ));
@@ -76,8 +76,9 @@ fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Re
     let id = session.game.id();
     let seat = |i: u8| seats.label(id, i as usize);
     let line = match session.outcome() {
-        Some(Outcome::Win { winner, reason }) => format!("{} wins — {reason}", seat(winner)),
-        Some(Outcome::Draw { reason }) => format!("Draw — {reason}"),
+        // The default font has no em dash: plain punctuation only.
+        Some(Outcome::Win { winner, reason }) => format!("{} wins: {reason}", seat(winner)),
+        Some(Outcome::Draw { reason }) => format!("Draw: {reason}"),
         None => return,
     };
     commands
@@ -146,7 +147,7 @@ fn update_hud(
     for (side, l) in lost.iter().enumerate() {
         if !l.is_empty() {
             // Toe-to-Toe's summary says itself what is lost and what is still in hand.
-            let sep = if matches!(pos, AnyPosition::ToeToe(_)) { ":" } else { " lost:" };
+            let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_)) { ":" } else { " lost:" };
             captured += &format!("{}{sep} {l}   ", seat(side as u8));
         }
     }

@@ -13,6 +13,7 @@ use super::{AppState, TurnSystems};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CellClicked>()
         .add_message::<HandClicked>()
+        .add_message::<PileClicked>()
         .add_message::<ChooseMove>()
         .init_resource::<Selection>()
         .add_systems(Update, keyboard.in_set(TurnSystems::Input).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))))
@@ -31,6 +32,12 @@ pub struct CellClicked {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandClicked {
     pub kind: u8,
+}
+
+/// A click on a CHEX draw pile: its owner draws the top tile (if it is their turn to).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PileClicked {
+    pub owner: u8,
 }
 
 /// What the player has picked so far: a piece, and for jump sequences the hops chosen.
@@ -94,11 +101,22 @@ fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
 fn select(
     mut clicks: MessageReader<CellClicked>,
     mut hand_clicks: MessageReader<HandClicked>,
+    mut pile_clicks: MessageReader<PileClicked>,
     session: Option<ResMut<Session>>,
     mut sel: ResMut<Selection>,
     mut out: MessageWriter<GameCommand>,
 ) {
     let Some(mut session) = session else { return };
+    for &PileClicked { owner } in pile_clicks.read() {
+        let pos = session.game.position();
+        if pos.turn() != owner {
+            session.status = "that pile is the other player's".into();
+        } else if pos.parse_move("draw").is_ok() {
+            out.write(GameCommand::Play("draw".into()));
+        } else {
+            session.status = "no tile can be drawn now".into();
+        }
+    }
     if clicks.is_empty() && hand_clicks.is_empty() {
         return; // legal paths are computed only when there is a click to judge
     }
@@ -250,9 +268,19 @@ fn explain(session: &Session, sel: &Selection, cell: Cell) -> String {
     }
 }
 
-fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>) {
-    if changed.read().count() > 0 {
-        sel.clear();
+fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>, session: Option<Res<Session>>) {
+    if changed.read().count() == 0 {
+        return;
+    }
+    sel.clear();
+    // A CHEX tile just drawn is in hand: show where it may go.
+    if let Some(session) = session
+        && let variant_rules::AnyPosition::Chex(p) = session.game.position()
+        && let Some(tile) = p.holding()
+    {
+        let paths = legal_paths(&session);
+        sel.hand = Some(tile & 7);
+        sel.targets = paths.iter().map(|(_, p)| (p.from, false)).collect();
     }
 }
 

@@ -20,9 +20,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct LauncherText;
 
-/// The games the launcher offers: those the 3D table can show.
-fn games() -> Vec<GameId> {
-    GameId::ALL.into_iter().filter(|&g| super::playable_at_the_table(g)).collect()
+/// The games the launcher offers.
+fn games() -> &'static [GameId] {
+    &GameId::ALL
 }
 
 /// What the launcher has selected. The default is Stax on the flat board.

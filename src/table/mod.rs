@@ -20,12 +20,6 @@ pub mod seats;
 pub mod session;
 pub mod visuals;
 
-/// Whether the 3D table can show `game` yet (CHEX's tiles and draw piles are still to come; it
-/// is played in the terminal meanwhile).
-pub fn playable_at_the_table(game: variant_rules::GameId) -> bool {
-    game != variant_rules::GameId::Chex
-}
-
 /// Which screen the table shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {

@@ -53,6 +53,26 @@ pub struct ChessPiece {
     pub owner: u8,
 }
 
+/// Marks a [`ChessPiece`] that is a CHEX tile (drawn as a slab with the piece on it).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Tile;
+
+/// Thickness of a CHEX tile (the NestorGames set's 8 mm acrylic on a ~4 cm tile).
+pub const TILE_HEIGHT: f32 = 0.2;
+
+/// A CHEX draw pile beside the play area: `count` face-down tiles of `owner`.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawPile {
+    pub owner: u8,
+    pub count: usize,
+}
+
+/// Where a CHEX draw pile stands: to its owner's right of the plane's middle, towards them.
+pub fn pile_translation(topo: &Topology, owner: u8) -> Vec3 {
+    let centre = cell_translation(topo, topo.cell(topo.width() / 2, topo.height() / 2).expect("the window has a middle"));
+    centre + if owner == 0 { Vec3::new(6.0, 0.0, 4.0) } else { Vec3::new(-6.0, 0.0, -4.0) }
+}
+
 /// A piece waiting in a player's hand beside the board (Toe-to-Toe deployment).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandPiece {
@@ -131,7 +151,7 @@ pub fn unwrapped_waypoints(topo: &Topology, cells: &[Cell]) -> Vec<Vec3> {
 fn rebuild_pieces(
     mut changed: MessageReader<PositionChanged>,
     session: Option<Res<Session>>,
-    old: Query<Entity, Or<(With<Stack>, With<ChessPiece>, With<HandPiece>)>>,
+    old: Query<Entity, Or<(With<Stack>, With<ChessPiece>, With<HandPiece>, With<DrawPile>)>>,
     fan: Res<FanOut>,
     mut drop_point: ResMut<DropPoint>,
     mut commands: Commands,
@@ -207,7 +227,32 @@ fn rebuild_pieces(
                 });
             }
         }
-        AnyPosition::Chex(_) => {} // not at the table yet: see `playable_at_the_table`
+        AnyPosition::Chex(p) => {
+            for cell in p.tiles() {
+                let b = p.piece_at(cell);
+                let piece = ChessPiece { cell, kind: b & 7, owner: (b >> 3) & 1 };
+                let mut e = commands.spawn((
+                    Name::new(format!("{} {} tile at {}", ["White", "Black"][piece.owner as usize], piece_name(piece.kind), p.name(cell))),
+                    piece,
+                    Tile,
+                    DespawnOnEnter(super::AppState::Launcher),
+                    Transform::from_translation(cell_translation(topo, cell)),
+                    Visibility::default(),
+                ));
+                if let Some(g) = glide(cell) {
+                    e.insert(g);
+                }
+            }
+            for owner in 0..2u8 {
+                let count = p.pile(owner).len() - (p.holding().is_some() && pos.turn() == owner) as usize;
+                commands.spawn((
+                    Name::new(format!("{} draw pile", ["White", "Black"][owner as usize])),
+                    DrawPile { owner, count },
+                    DespawnOnEnter(super::AppState::Launcher),
+                    Transform::from_translation(pile_translation(topo, owner)),
+                ));
+            }
+        }
         AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
             for cell in 0..topo.len() as Cell {
                 let b = piece_byte(pos, cell);
@@ -326,7 +371,13 @@ fn gather_prisoners(
 pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
     let topo = topology_of(pos);
     match pos {
-        AnyPosition::Chex(p) => std::array::from_fn(|side| format!("{} to draw", p.pile(side as u8).len())),
+        AnyPosition::Chex(p) => std::array::from_fn(|side| {
+            let held = p.holding().filter(|_| pos.turn() == side as u8);
+            match held {
+                Some(t) => format!("{} to draw; drew a {}: place it on a highlighted cell", p.pile(side as u8).len() - 1, piece_name(t & 7).to_lowercase()),
+                None => format!("{} to draw (click the pile)", p.pile(side as u8).len()),
+            }
+        }),
         AnyPosition::ToeToe(p) => std::array::from_fn(|side| {
             use variant_rules::toetoe::{kind_letter, CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN};
             let list = |count: &dyn Fn(u8) -> u8| -> String {

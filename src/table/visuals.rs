@@ -17,9 +17,9 @@ use bevy::shader::ShaderRef;
 
 use super::board::{Board, CELL};
 use super::drag::{draggable, Dragging, Pick};
-use super::input::{CellClicked, HandClicked, Selection};
+use super::input::{CellClicked, HandClicked, PileClicked, Selection};
 use super::seats::{Seats, SEAT_COLOURS};
-use super::pieces::{checker_offset, CheckerPiece, ChessPiece, FanOut, HandPiece, Stack, CHECKER_HEIGHT};
+use super::pieces::{checker_offset, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, Tile, CHECKER_HEIGHT, TILE_HEIGHT};
 use super::TurnSystems;
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
@@ -110,7 +110,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (setup_palette, spawn_table).chain())
         .add_systems(
             Update,
-            (dress_board, dress_checkers, dress_chess_pieces, dress_hand, fan_stacks, show_highlights, draw_hover)
+            (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, show_highlights, draw_hover)
                 .in_set(TurnSystems::EndTurn),
         );
 }
@@ -131,6 +131,10 @@ pub struct Palette {
     /// 8 its elephant (horses and chariots use the knight and rook).
     pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
     highlights: [Handle<HighlightMaterial>; 3],
+    /// CHEX tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
+    /// face-down back shown on the draw piles.
+    slab: Handle<Mesh>,
+    slabs: [Handle<PieceMaterial>; 2],
 }
 
 /// The stack or piece under the pointer, for the hover ring and the inspection panel.
@@ -183,6 +187,16 @@ fn setup_palette(
             ..default()
         })),
         pieces,
+        slab: meshes.add(Cuboid::new(0.9, TILE_HEIGHT, 0.9)),
+        slabs: [
+            materials.add(piece_material(StandardMaterial {
+                base_color: Color::srgba(0.92, 0.94, 0.96, 0.55),
+                alpha_mode: AlphaMode::Blend,
+                perceptual_roughness: 0.15,
+                ..default()
+            })),
+            materials.add(piece_material(StandardMaterial { base_color: Color::srgb(0.07, 0.07, 0.08), perceptual_roughness: 0.2, ..default() })),
+        ],
         highlights: [
             highlights.add(hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0)),
             highlights.add(hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 1.0)),
@@ -244,12 +258,13 @@ fn dress_board(
         let gy = if t.wrap() == Wrap::Universal { 1.0 } else { 0.0 };
         let (w, h) = (t.width() as f32, t.height() as f32);
         let base = StandardMaterial { perceptual_roughness: 0.55, ..default() };
-        let ext = BoardExtension {
-            size: Vec4::new(w, h, gx, gy),
-            light: Color::srgb(0.86, 0.72, 0.52).to_linear(),
-            dark: Color::srgb(0.36, 0.22, 0.13).to_linear(),
-            style: Vec4::new(0.12, 0.35, 0.55, 0.0),
+        // CHEX's open plane: a faint grid on the felt, no grain, no bevel to speak of.
+        let (light, dark, style) = if board.plane {
+            (Color::srgb(0.15, 0.25, 0.18), Color::srgb(0.13, 0.22, 0.16), Vec4::new(0.0, 0.25, 0.0, 0.0))
+        } else {
+            (Color::srgb(0.86, 0.72, 0.52), Color::srgb(0.36, 0.22, 0.13), Vec4::new(0.12, 0.35, 0.55, 0.0))
         };
+        let ext = BoardExtension { size: Vec4::new(w, h, gx, gy), light: light.to_linear(), dark: dark.to_linear(), style };
         // 0.08 thick, its top at y = 0.04 where the pieces stand.
         let mesh = Cuboid::new((w + 2.0 * gx) * CELL, 0.08, (h + 2.0 * gy) * CELL);
         commands
@@ -345,6 +360,49 @@ fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)]
     }
 }
 
+fn dress_tiles(
+    tiles: Query<(Entity, &ChessPiece), Added<Tile>>,
+    piles: Query<(Entity, &DrawPile), Added<DrawPile>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    mut commands: Commands,
+) {
+    for (e, p) in &tiles {
+        // The piece stands on its slab, a little smaller than on a board, in the other seat's
+        // colour so it shows against the slab (the slab's colour says whose tile it is).
+        let colour = palette.colours[seats.colours[1 - p.owner as usize % 2]].clone();
+        commands.entity(e).with_children(|c| {
+            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(palette.slabs[p.owner as usize % 2].clone()), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
+            c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
+                .with_children(|m| spawn_model(m, &palette.pieces[p.kind as usize], &colour, facing(p.owner)));
+        });
+        commands.entity(e).observe(click_cell(p.cell)).observe(hover(e)).observe(unhover(e));
+        draggable(commands.entity(e), Pick::Cell(p.cell));
+    }
+    for (e, pile) in &piles {
+        let owner = pile.owner;
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                for i in 0..pile.count {
+                    c.spawn((
+                        Mesh3d(palette.slab.clone()),
+                        MeshMaterial3d(palette.slabs[owner as usize % 2].clone()),
+                        Transform::from_xyz(0.0, (i as f32 + 0.5) * TILE_HEIGHT * 1.02, 0.0),
+                    ));
+                }
+            })
+            .observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<PileClicked>| {
+                if ev.event().event.button == PointerButton::Primary {
+                    out.write(PileClicked { owner });
+                }
+            })
+            .observe(hover(e))
+            .observe(unhover(e));
+    }
+}
+
 /// Which model shows a piece kind: Toe-to-Toe's general and elephant have their own.
 fn model(kind: u8, session: Option<&super::session::Session>) -> usize {
     let toe = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ToeToe);
@@ -381,7 +439,7 @@ fn dress_hand(
 }
 
 fn dress_chess_pieces(
-    pieces: Query<(Entity, &ChessPiece), Added<ChessPiece>>,
+    pieces: Query<(Entity, &ChessPiece), (Added<ChessPiece>, Without<Tile>)>,
     palette: Res<Palette>,
     seats: Res<Seats>,
     session: Option<Res<super::session::Session>>,

@@ -317,7 +317,11 @@ impl AnyPosition {
                     ChexMove::Normal { from, to } => (from, to),
                 };
                 let capture = matches!((self, m), (AnyPosition::Chex(p), ChexMove::Normal { to, .. }) if p.piece_at(to) != 0);
-                MovePath { from, landings: vec![to], jumped: vec![], capture, piece: 0, swap: false }
+                let piece = match (self, m) {
+                    (AnyPosition::Chex(p), ChexMove::Place(_)) => p.holding().map_or(0, |t| t & 7),
+                    _ => 0,
+                };
+                MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
             }
         }
     }
