@@ -220,7 +220,7 @@ fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
 #[test]
 fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     use variant_table::table::input::PileClicked;
-    use variant_table::table::pieces::{DrawPile, Tile};
+    use variant_table::table::pieces::{DrawPile, HandPiece, Tile};
     let mut app = app_with(GameId::Chex);
     let piles = |app: &mut App| {
         let world = app.world_mut();
@@ -248,6 +248,13 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     assert!(session(&app).game.moves().nth(1).unwrap().ends_with("@0,0"));
     app.world_mut().write_message(PileClicked { owner: 1 });
     settle(&mut app);
+    let world = app.world_mut();
+    let held: Vec<(u8, u8)> = world.query_filtered::<&HandPiece, With<Tile>>().iter(world).map(|h| (h.owner, h.kind)).collect();
+    assert_eq!(held.len(), 1, "the drawn tile waits above Black's pile");
+    assert_eq!(held[0].0, 1);
+    // Picking the drawn tile up (as a drag starts) shows the same targets.
+    app.world_mut().write_message(variant_table::table::input::HandClicked { kind: held[0].1 });
+    app.update();
     let targets = app.world().resource::<Selection>().targets.clone();
     assert_eq!(targets.len(), 8, "Black attaches to any edge or corner of White's tile");
     click(&mut app, targets[3].0);

@@ -63,8 +63,9 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
                 .with_child((text("", 15.0), InspectText));
             root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
                 .with_child(text(
-                    "click/drag: move   right-drag: orbit   middle-drag: pan   wheel: zoom   R: reset view\n\
-                     double-click: fly to   C: frame all pieces   F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
+                    "click/drag: move   right-drag: orbit   middle-drag: pan\n\
+                     wheel: zoom   R: reset view   double-click: fly to   C: frame all\n\
+                     F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
                      Ctrl+N: new game   Ctrl+L: launcher",
                     13.0,
                 ));

@@ -252,6 +252,19 @@ fn rebuild_pieces(
                     Transform::from_translation(pile_translation(topo, owner)),
                 ));
             }
+            // The tile just drawn waits face up above its pile, to be dragged (or clicked, then
+            // a cell clicked) into place.
+            if let Some(t) = p.holding() {
+                let owner = pos.turn();
+                let above = (p.pile(owner).len() as f32 + 1.5) * TILE_HEIGHT;
+                commands.spawn((
+                    Name::new(format!("Drawn {}", piece_name(t & 7))),
+                    HandPiece { owner, kind: t & 7 },
+                    Tile,
+                    DespawnOnEnter(super::AppState::Launcher),
+                    Transform::from_translation(pile_translation(topo, owner) + Vec3::Y * above),
+                ));
+            }
         }
         AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
             for cell in 0..topo.len() as Cell {

@@ -361,23 +361,42 @@ fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)]
 }
 
 fn dress_tiles(
-    tiles: Query<(Entity, &ChessPiece), Added<Tile>>,
+    tiles: Query<(Entity, Option<&ChessPiece>, Option<&HandPiece>), Added<Tile>>,
     piles: Query<(Entity, &DrawPile), Added<DrawPile>>,
     palette: Res<Palette>,
     seats: Res<Seats>,
     mut commands: Commands,
 ) {
-    for (e, p) in &tiles {
+    for (e, on_board, held) in &tiles {
+        // A tile in play, or the one just drawn (held above its pile until placed).
+        let (owner, kind) = match (on_board, held) {
+            (Some(p), _) => (p.owner, p.kind),
+            (None, Some(h)) => (h.owner, h.kind),
+            (None, None) => continue,
+        };
         // The piece stands on its slab, a little smaller than on a board, in the other seat's
         // colour so it shows against the slab (the slab's colour says whose tile it is).
-        let colour = palette.colours[seats.colours[1 - p.owner as usize % 2]].clone();
-        commands.entity(e).with_children(|c| {
-            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(palette.slabs[p.owner as usize % 2].clone()), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
+        let colour = palette.colours[seats.colours[1 - owner as usize % 2]].clone();
+        commands.entity(e).insert(Visibility::default()).with_children(|c| {
+            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(palette.slabs[owner as usize % 2].clone()), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
             c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
-                .with_children(|m| spawn_model(m, &palette.pieces[p.kind as usize], &colour, facing(p.owner)));
+                .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(owner)));
         });
-        commands.entity(e).observe(click_cell(p.cell)).observe(hover(e)).observe(unhover(e));
-        draggable(commands.entity(e), Pick::Cell(p.cell));
+        commands.entity(e).observe(hover(e)).observe(unhover(e));
+        match on_board {
+            Some(p) => {
+                commands.entity(e).observe(click_cell(p.cell));
+                draggable(commands.entity(e), Pick::Cell(p.cell));
+            }
+            None => {
+                commands.entity(e).observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
+                    if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
+                        out.write(HandClicked { kind });
+                    }
+                });
+                draggable(commands.entity(e), Pick::Hand(kind));
+            }
+        }
     }
     for (e, pile) in &piles {
         let owner = pile.owner;
@@ -414,7 +433,7 @@ fn model(kind: u8, session: Option<&super::session::Session>) -> usize {
 }
 
 fn dress_hand(
-    pieces: Query<(Entity, &HandPiece), Added<HandPiece>>,
+    pieces: Query<(Entity, &HandPiece), (Added<HandPiece>, Without<Tile>)>,
     palette: Res<Palette>,
     seats: Res<Seats>,
     session: Option<Res<super::session::Session>>,
