@@ -162,6 +162,17 @@ impl ChexPosition {
         }
     }
 
+    /// Recomputes the bounding box from the tile list.
+    fn update_bbox(&mut self) {
+        let t = self.topo;
+        self.bbox = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
+        for i in 0..self.len as usize {
+            let c = self.list[i];
+            let (x, y) = (t.file(c) as i32, t.rank(c) as i32);
+            self.bbox = [self.bbox[0].min(x), self.bbox[1].min(y), self.bbox[2].max(x), self.bbox[3].max(y)];
+        }
+    }
+
     /// Whether `c` lies within one cell of the tiles' bounding box: a sliding piece that has
     /// left it can never come back next to a tile.
     fn in_reach(&self, c: Cell) -> bool {
@@ -361,10 +372,8 @@ impl ChexPosition {
         self.connected_without(NO_CELL)
     }
 
-    /// Rebuilds the tile list and, if the cluster came near the window's edge, moves it back
-    /// to the middle.
+    /// If the cluster came near the window's edge, moves it back to the middle.
     fn recentre_if_needed(&mut self) {
-        self.refresh();
         let t = self.topo;
         if self.len == 0 {
             return;
@@ -376,13 +385,32 @@ impl ChexPosition {
         }
         let shift = ((w - 1 - hi.0 - lo.0) / 2, (w - 1 - hi.1 - lo.1) / 2);
         let mut board = [0u8; CELLS];
-        for c in self.tiles() {
+        for i in 0..self.len as usize {
+            let c = self.list[i];
             let (x, y) = (t.file(c) as i32 + shift.0, t.rank(c) as i32 + shift.1);
-            board[t.cell(x as u8, y as u8).expect("the cluster fits the window") as usize] = self.board[c as usize];
+            let moved = t.cell(x as u8, y as u8).expect("the cluster fits the window");
+            board[moved as usize] = self.board[c as usize];
+            self.list[i] = moved;
         }
         self.board = board;
         self.origin = (self.origin.0 + shift.0, self.origin.1 + shift.1);
-        self.refresh();
+        self.update_bbox();
+    }
+
+    /// Translation invariant: tiles are keyed relative to the cluster's lowest corner, so a
+    /// cluster that drifted is still the same position for repetition.
+    fn hash_of_tiles(&self) -> u64 {
+        let t = self.topo;
+        let (lx, ly) = (self.bbox[0], self.bbox[1]);
+        let mut h = splitmix64(0xC4E7 ^ ((self.turn as u64) << 8) ^ ((self.holding as u64) << 9));
+        for c in self.tiles() {
+            let (x, y) = (t.file(c) as i32 - lx, t.rank(c) as i32 - ly);
+            h ^= splitmix64(0xC4E7_0000_0000 ^ ((x as u64) << 16) ^ ((y as u64) << 8) ^ self.board[c as usize] as u64);
+        }
+        for side in 0..2 {
+            h ^= splitmix64(0x9113_0000 ^ ((side as u64) << 8) ^ self.drawn[side] as u64);
+        }
+        h
     }
 
     /// Parses `x,y` into a window cell.
@@ -465,6 +493,7 @@ impl ChexPosition {
         if p.in_check(1 - p.turn) {
             return Err("the side not to move is in check".into());
         }
+        p.refresh();
         p.recentre_if_needed();
         p.hash = p.recompute_hash();
         Ok(p)
@@ -532,6 +561,8 @@ impl Position for ChexPosition {
             }
             ChexMove::Place(c) => {
                 self.board[c as usize] = self.top_tile();
+                self.list[self.len as usize] = c;
+                self.len += 1;
                 self.drawn[self.turn as usize] += 1;
                 self.holding = false;
                 self.quiet += 1;
@@ -539,14 +570,27 @@ impl Position for ChexPosition {
             }
             ChexMove::Normal { from, to } => {
                 let b = self.board[from as usize];
-                self.quiet = if self.board[to as usize] != 0 || kind(b) == PAWN { 0 } else { self.quiet + 1 };
+                let capture = self.board[to as usize] != 0;
+                self.quiet = if capture || kind(b) == PAWN { 0 } else { self.quiet + 1 };
                 self.board[to as usize] = b;
                 self.board[from as usize] = 0;
+                // The tile list: the captured tile leaves it, the moving one changes cell.
+                let n = self.len as usize;
+                if capture && let Some(i) = self.list[..n].iter().position(|&c| c == to) {
+                    self.list[i] = self.list[n - 1];
+                    self.len -= 1;
+                }
+                if let Some(i) = self.list[..self.len as usize].iter().position(|&c| c == from) {
+                    self.list[i] = to;
+                }
                 self.turn = 1 - self.turn;
             }
         }
-        self.recentre_if_needed();
-        self.hash = self.recompute_hash();
+        if m != ChexMove::Draw {
+            self.update_bbox();
+            self.recentre_if_needed();
+        }
+        self.hash = self.hash_of_tiles();
         before
     }
 
@@ -558,20 +602,12 @@ impl Position for ChexPosition {
         self.hash
     }
 
-    /// Translation invariant: tiles are keyed relative to the cluster's lowest corner, so a
-    /// cluster that drifted is still the same position for repetition.
+    /// From scratch: the tile list and bounding box are rebuilt from the board first, so the
+    /// property tests also check that moves keep them right.
     fn recompute_hash(&self) -> u64 {
-        let t = self.topo;
-        let (lx, ly) = (self.bbox[0], self.bbox[1]);
-        let mut h = splitmix64(0xC4E7 ^ ((self.turn as u64) << 8) ^ ((self.holding as u64) << 9));
-        for c in self.tiles() {
-            let (x, y) = (t.file(c) as i32 - lx, t.rank(c) as i32 - ly);
-            h ^= splitmix64(0xC4E7_0000_0000 ^ ((x as u64) << 16) ^ ((y as u64) << 8) ^ self.board[c as usize] as u64);
-        }
-        for side in 0..2 {
-            h ^= splitmix64(0x9113_0000 ^ ((side as u64) << 8) ^ self.drawn[side] as u64);
-        }
-        h
+        let mut fresh = self.clone();
+        fresh.refresh();
+        fresh.hash_of_tiles()
     }
 
     fn outcome_with(&self, legal: &[ChexMove]) -> Option<Outcome> {
