@@ -9,19 +9,28 @@ const TALL_STACKS: &str = "e3-f4 d6-e5 f4xd6 c7xe5 g3-h4 b8-c7 h2-g3 f6-g5 h4xf6
     f2xd4 f8-e7 e1-d2 h6-g5 c3-b4 a5xc3xe1 b2-c3 a7-b6 g1-h2 e5-f4 g3xe5 e1-d2 f4xh6xf8 d2xf4 e5xg7 \
     f4xd2xb4 a3xc5xa7 h8xf6 f8xh6 d6-c5 b4xd6xf8 f6-e5 d4xf6xh8 c7-b6 e5-f6 b6-a5 a7-b8 d8-c7 b8xd6 a5-b4";
 
-#[test]
-fn screenshot_of_a_mid_game_stax_position() {
-    let out = std::env::temp_dir().join(format!("variant-table-window-{}.png", std::process::id()));
+/// Runs `variant-table screenshot <args> --size 800x450` under Xvfb and reads the PNG back.
+fn screenshot(name: &str, args: &[&str]) -> image::RgbImage {
+    let out = std::env::temp_dir().join(format!("variant-table-window-{name}-{}.png", std::process::id()));
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_variant-table"))
-        .args(["screenshot", "stax", "--moves", TALL_STACKS, "--size", "800x450", "--out"])
+        .arg("screenshot")
+        .args(args)
+        .args(["--size", "800x450", "--out"])
         .arg(&out)
         .status()
         .expect("xvfb-run is installed (scripts/deps.sh installs it)");
     assert!(status.success(), "screenshot exited with {status}");
     let img = image::open(&out).expect("a PNG was written").to_rgb8();
+    let _ = std::fs::remove_file(out);
     assert_eq!(img.dimensions(), (800, 450));
+    img
+}
+
+#[test]
+fn screenshot_of_a_mid_game_stax_position() {
+    let img = screenshot("stax", &["stax", "--moves", TALL_STACKS]);
     // Not blank: many distinct colours, and both checker colours (red and ivory) present.
     let mut colours = std::collections::HashSet::new();
     let (mut red, mut ivory) = (0, 0);
@@ -38,7 +47,6 @@ fn screenshot_of_a_mid_game_stax_position() {
     assert!(colours.len() > 200, "only {} colours: a blank or flat frame", colours.len());
     assert!(red > 500, "red checkers visible ({red} pixels)");
     assert!(ivory > 100, "ivory checkers visible ({ivory} pixels)");
-    let _ = std::fs::remove_file(out);
 }
 
 /// A CHEX game (seed 3, seeded random play preferring draws) with 20-odd tiles in the cluster.
@@ -46,17 +54,7 @@ const CHEX_CLUSTER: &str = "draw P@0,0 draw P@1,0 draw P@1,1 draw P@-1,0 draw K@
 
 #[test]
 fn screenshot_of_a_mid_game_chex_cluster() {
-    let out = std::env::temp_dir().join(format!("variant-table-window-chex-{}.png", std::process::id()));
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(env!("CARGO_BIN_EXE_variant-table"))
-        .args(["screenshot", "chex", "--seed", "3", "--moves", CHEX_CLUSTER, "--size", "800x450", "--out"])
-        .arg(&out)
-        .status()
-        .expect("xvfb-run is installed (scripts/deps.sh installs it)");
-    assert!(status.success(), "screenshot exited with {status}");
-    let img = image::open(&out).expect("a PNG was written").to_rgb8();
-    assert_eq!(img.dimensions(), (800, 450));
+    let img = screenshot("chex", &["chex", "--seed", "3", "--moves", CHEX_CLUSTER]);
     // Not blank, and both kinds of tile show: near-black slabs and pale translucent ones.
     let mut colours = std::collections::HashSet::new();
     let (mut dark, mut pale) = (0, 0);
@@ -73,5 +71,4 @@ fn screenshot_of_a_mid_game_chex_cluster() {
     assert!(colours.len() > 200, "only {} colours: a blank or flat frame", colours.len());
     assert!(dark > 300, "Black's tiles visible ({dark} pixels)");
     assert!(pale > 300, "White's tiles visible ({pale} pixels)");
-    let _ = std::fs::remove_file(out);
 }

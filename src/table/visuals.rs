@@ -222,14 +222,27 @@ fn spawn_table(mut commands: Commands) {
     commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 400.0, ..default() });
 }
 
-/// Sends the click on a piece or stack standing on `cell` as a click on `cell` (unless it is
-/// the release of a drag, which [`super::drag`] handles).
-fn click_cell(cell: u16) -> impl Fn(On<Pointer<Click>>, MessageWriter<CellClicked>, Res<Dragging>) {
-    move |ev, mut out, dragging| {
-        if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
-            out.write(CellClicked { cell });
+/// Makes a piece, stack or tile something the pointer can use: a click picks it (as a click on
+/// its cell, or on a piece in hand — unless it is the release of a drag, which [`super::drag`]
+/// handles), hovering shows its ring and inspection, and it can be dragged.
+fn make_interactive(mut e: EntityCommands, pick: Pick) {
+    let entity = e.id();
+    e.observe(move |ev: On<Pointer<Click>>, mut cells: MessageWriter<CellClicked>, mut hands: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
+        if ev.event().event.button != PointerButton::Primary || dragging.0.is_some() {
+            return;
         }
-    }
+        match pick {
+            Pick::Cell(cell) => {
+                cells.write(CellClicked { cell });
+            }
+            Pick::Hand(kind) => {
+                hands.write(HandClicked { kind });
+            }
+        }
+    })
+    .observe(hover(entity))
+    .observe(unhover(entity));
+    draggable(e, pick);
 }
 
 fn hover(entity: Entity) -> impl Fn(On<Pointer<Over>>, ResMut<Hovered>) {
@@ -311,8 +324,7 @@ fn dress_checkers(
     mut commands: Commands,
 ) {
     for (e, stack) in &stacks {
-        commands.entity(e).observe(click_cell(stack.cell)).observe(hover(e)).observe(unhover(e));
-        draggable(commands.entity(e), Pick::Cell(stack.cell));
+        make_interactive(commands.entity(e), Pick::Cell(stack.cell));
     }
     for (e, ck, _) in &checkers {
         commands.entity(e).insert((
@@ -382,21 +394,7 @@ fn dress_tiles(
             c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
                 .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(owner)));
         });
-        commands.entity(e).observe(hover(e)).observe(unhover(e));
-        match on_board {
-            Some(p) => {
-                commands.entity(e).observe(click_cell(p.cell));
-                draggable(commands.entity(e), Pick::Cell(p.cell));
-            }
-            None => {
-                commands.entity(e).observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
-                    if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
-                        out.write(HandClicked { kind });
-                    }
-                });
-                draggable(commands.entity(e), Pick::Hand(kind));
-            }
-        }
+        make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
     }
     for (e, pile) in &piles {
         let owner = pile.owner;
@@ -443,17 +441,7 @@ fn dress_hand(
         let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
         let facing = facing(p.owner);
         commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
-        let kind = p.kind;
-        commands
-            .entity(e)
-            .observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
-                if ev.event().event.button == PointerButton::Primary && dragging.0.is_none() {
-                    out.write(HandClicked { kind });
-                }
-            })
-            .observe(hover(e))
-            .observe(unhover(e));
-        draggable(commands.entity(e), Pick::Hand(p.kind));
+        make_interactive(commands.entity(e), Pick::Hand(p.kind));
     }
 }
 
@@ -470,11 +458,8 @@ fn dress_chess_pieces(
         commands
             .entity(e)
             .insert(Visibility::default())
-            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing))
-            .observe(click_cell(p.cell))
-            .observe(hover(e))
-            .observe(unhover(e));
-        draggable(commands.entity(e), Pick::Cell(p.cell));
+            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
+        make_interactive(commands.entity(e), Pick::Cell(p.cell));
     }
 }
 
