@@ -66,4 +66,9 @@ fn main() {
     chex_opts.seed = 5;
     let chex = AnyPosition::start(GameId::Chex, &chex_opts).expect("CHEX start");
     measure("variant_rules chex start (seed 5) perft 10", || chex.perft(10));
+    // Dice games: rolls are plies, so depth 5 is about two and a half turns.
+    let dice = start(GameId::DiceChess, Wrap::Flat);
+    measure("variant_rules dice-chess two-dice start perft 5", || dice.perft(5));
+    let chec = start(GameId::ChecToe, Wrap::Flat);
+    measure("variant_rules chec-toe start perft 6", || chec.perft(6));
 }

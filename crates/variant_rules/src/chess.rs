@@ -87,6 +87,14 @@ impl ChessMove {
     }
 }
 
+/// What [`ChessPosition::undo_pass_turn`] restores.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    ep: Cell,
+    hash: u64,
+    fullmove: u16,
+}
+
 /// What `undo` needs to restore.
 #[derive(Clone, Copy, Debug)]
 pub struct ChessUndo {
@@ -132,6 +140,29 @@ const KEYS: Keys = {
 pub struct ChessRules {
     /// Shadow Chess's extra captures and shadow check.
     pub shadow: bool,
+    /// What kings are: royal pieces that may never be left in check, or pieces to capture.
+    pub kings: KingRule,
+}
+
+/// How kings are protected (dice chess relaxes the orthodox rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KingRule {
+    /// Orthodox: no move may leave one's own king attacked, so no king is ever taken.
+    #[default]
+    Royal,
+    /// Orthodox legality, but a king left in check (its owner passed) may be captured.
+    /// One king per side; the side not to move may stand in check.
+    RoyalCapturable,
+    /// No check at all: any pseudo-legal move is legal, castling ignores attacks, and a side
+    /// may have several kings (BrainKing's dice chess). The game layer ends it on capture.
+    Capture,
+}
+
+impl ChessRules {
+    /// Orthodox chess (and Cylindrical Chess, whose rules are the same on another board).
+    pub const ORTHODOX: ChessRules = ChessRules { shadow: false, kings: KingRule::Royal };
+    /// Shadow Chess.
+    pub const SHADOW: ChessRules = ChessRules { shadow: true, kings: KingRule::Royal };
 }
 
 /// A validated chess-family position.
@@ -231,12 +262,17 @@ impl ChessPosition {
             "b" => 1,
             other => return Err(format!("FEN side to move must be 'w' or 'b', found '{other}'")),
         };
-        // Kings: exactly one per side.
+        // Kings: exactly one per side (at least one where kings are simply captured).
         for col in 0..2u8 {
             let kings: Vec<Cell> =
                 (0..topo.len() as Cell).filter(|&c| pos.board[c as usize] == piece(col, KING)).collect();
-            if kings.len() != 1 {
-                return Err(format!("FEN must have exactly one {} king, found {}", ["white", "black"][col as usize], kings.len()));
+            let name = ["white", "black"][col as usize];
+            if rules.kings == KingRule::Capture {
+                if kings.is_empty() {
+                    return Err(format!("FEN must have at least one {name} king"));
+                }
+            } else if kings.len() != 1 {
+                return Err(format!("FEN must have exactly one {name} king, found {}", kings.len()));
             }
             pos.kings[col as usize] = kings[0];
         }
@@ -301,7 +337,7 @@ impl ChessPosition {
         pos.halfmove = number(4, "half-move clock", 0)?;
         pos.fullmove = number(5, "move number", 1)?.max(1);
         pos.hash = pos.recompute_hash();
-        if pos.in_check(1 - pos.turn) {
+        if rules.kings == KingRule::Royal && pos.in_check(1 - pos.turn) {
             return Err("FEN position has the side not to move in check".into());
         }
         Ok(pos)
@@ -375,6 +411,9 @@ impl ChessPosition {
         Dir::DIAGONAL_BACK(us).iter().any(|&d| {
             let s = self.topo.step(self.ep, d);
             s != NO_CELL && self.board[s as usize] == piece(us, PAWN) && {
+                if self.rules.kings == KingRule::Capture {
+                    return true;
+                }
                 let m = ChessMove::new(s, self.ep, MoveKind::EnPassant);
                 let mut scratch = self.clone();
                 scratch.make(m);
@@ -547,7 +586,8 @@ impl ChessPosition {
     fn castling_moves(&self, k: Cell, out: &mut Vec<ChessMove>) {
         let us = self.turn;
         let (ks, qs) = if us == 0 { (CASTLE_WK, CASTLE_WQ) } else { (CASTLE_BK, CASTLE_BQ) };
-        if self.castling & (ks | qs) == 0 || self.in_check(us) {
+        let no_check = self.rules.kings == KingRule::Capture;
+        if self.castling & (ks | qs) == 0 || (!no_check && self.in_check(us)) {
             return;
         }
         let t = self.topo;
@@ -555,7 +595,7 @@ impl ChessPosition {
         let kf = self.king_file();
         let at = |f: u8| t.cell(f, home).expect("on board");
         let empty = |f: u8| self.board[at(f) as usize] == 0;
-        let safe = |f: u8| !self.is_attacked(at(f), 1 - us);
+        let safe = |f: u8| no_check || !self.is_attacked(at(f), 1 - us);
         // The king goes two files towards the rook; every cell between king and rook is empty,
         // and the king does not pass through an attacked cell (its destination is checked by
         // the legality test like any other move).
@@ -965,6 +1005,93 @@ impl ChessPosition {
         }
         true
     }
+
+    /// Whether `col` still has a king on the board.
+    pub fn has_king(&self, col: u8) -> bool {
+        if self.rules.kings != KingRule::Capture {
+            return self.board[self.kings[col as usize] as usize] == piece(col, KING);
+        }
+        self.board[..self.topo.len()].contains(&piece(col, KING))
+    }
+
+    /// Whether the side to move has no move that is legal under the orthodox rule (for dice
+    /// chess's checkmate and stalemate, whatever the dice say).
+    pub fn has_orthodox_move(&self) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        let mut scratch = self.clone();
+        self.retain_legal(&mut moves, &mut scratch, NO_CELL);
+        !moves.is_empty()
+    }
+
+    /// A null move: the turn passes without a piece moving (a dice-chess pass, or the pause
+    /// between the moves of one player's series). The en-passant chance lapses.
+    pub fn pass_turn(&mut self) -> NullUndo {
+        let undo = NullUndo { ep: self.ep, hash: self.hash, fullmove: self.fullmove };
+        self.hash ^= KEYS.black ^ self.ep_key(self.ep);
+        self.ep = NO_CELL;
+        if self.turn == 1 {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = 1 - self.turn;
+        undo
+    }
+
+    /// Takes back [`ChessPosition::pass_turn`].
+    pub fn undo_pass_turn(&mut self, u: NullUndo) {
+        self.turn = 1 - self.turn;
+        self.ep = u.ep;
+        self.hash = u.hash;
+        self.fullmove = u.fullmove;
+    }
+
+    /// The kind (1 pawn .. 6 king) of the piece on `c`, 0 if empty.
+    pub fn kind_at(&self, c: Cell) -> u8 {
+        kind(self.board[c as usize])
+    }
+
+    /// Whether a move gives check to the opponent (played on a scratch copy).
+    pub fn gives_check(&self, m: ChessMove) -> bool {
+        let mut scratch = self.clone();
+        scratch.make(m);
+        let them = scratch.turn;
+        scratch.has_king(them) && scratch.is_attacked(scratch.kings[them as usize], 1 - them)
+    }
+
+    /// The draws of orthodox chess that the position alone decides (for dice chess).
+    pub fn draw_reason(&self) -> Option<&'static str> {
+        if self.rules.kings != KingRule::Capture && self.insufficient(0) && self.insufficient(1) {
+            return Some("insufficient material");
+        }
+        (self.halfmove >= 100).then_some("fifty-move rule")
+    }
+
+    /// Keeps the moves of `out` that do not leave the mover's king attacked.
+    /// A move to `free_target` (a king its owner left in check) is kept unconditionally.
+    fn retain_legal(&self, out: &mut Vec<ChessMove>, scratch: &mut ChessPosition, free_target: Cell) {
+        let us = self.turn;
+        let k = self.kings[us as usize];
+        let checked = self.is_attacked(k, 1 - us);
+        let pinned = self.pinned(us);
+        out.retain(|&m| {
+            if m.to == free_target {
+                return true;
+            }
+            if m.from == k {
+                // Castling checked the king's start and the cell it passes; the landing is
+                // tested here like any king step (the rook's move cannot expose the king).
+                return scratch.king_step_safe(m.from, m.to, us);
+            }
+            if !checked && m.kind != MoveKind::EnPassant && !pinned.contains(m.from) {
+                return true;
+            }
+            let u = scratch.make(m);
+            let ok = !scratch.is_attacked(scratch.kings[us as usize], 1 - us);
+            scratch.unmake(m, u);
+            ok
+        });
+    }
+
 }
 
 impl Position for ChessPosition {
@@ -993,24 +1120,15 @@ impl Position for ChessPosition {
             });
             return;
         }
-        let k = self.kings[us as usize];
-        let checked = self.is_attacked(k, 1 - us);
-        let pinned = self.pinned(us);
-        out.retain(|&m| {
-            if m.from == k {
-                // Castling checked the king's start and the cell it passes; the landing is
-                // tested here like any king step (the rook's move cannot expose the king).
-                return scratch.king_step_safe(m.from, m.to, us);
-            }
-            if !checked && m.kind != MoveKind::EnPassant && !pinned.contains(m.from) {
-                return true;
-            }
-            let u = scratch.make(m);
-            let ok = !scratch.is_attacked(scratch.kings[us as usize], 1 - us);
-            scratch.unmake(m, u);
-            ok
-        });
+        let free_target = match self.rules.kings {
+            KingRule::Royal => NO_CELL,
+            KingRule::Capture => return,
+            // A king its owner left in check (by passing) may simply be taken.
+            KingRule::RoyalCapturable => self.kings[1 - us as usize],
+        };
+        self.retain_legal(out, &mut scratch, free_target);
     }
+
 
     fn play_unchecked(&mut self, m: ChessMove) -> ChessUndo {
         self.make(m)

@@ -6,7 +6,8 @@ use clap::Args;
 use crate::game::{GameId, GameOptions};
 use crate::topology::Wrap;
 
-/// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`.
+/// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
+/// `--no-move`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -24,6 +25,12 @@ pub struct OptionArgs {
     /// Toe-to-Toe Chess: pieces each side deploys at a time, e.g. 2,2,2,2 (adding up to 8).
     #[arg(long)]
     pub deploy_groups: Option<String>,
+    /// Dice Chess: two-dice, brainking, brainking-10x10, gollon-count or gollon-piece-count.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Dice Chess: what a roll that allows no move does: pass (the text) or reroll.
+    #[arg(long)]
+    pub no_move: Option<String>,
 }
 
 impl OptionArgs {
@@ -37,8 +44,8 @@ impl OptionArgs {
         opts.numbers = self.numbers;
         opts.seed = self.seed;
         if let Some(n) = self.move_limit {
-            if !id.is_checkers_family() {
-                return Err(format!("--move-limit is a checkers-family option; {id} does not have it"));
+            if !id.is_checkers_family() && id != GameId::ChecToe {
+                return Err(format!("--move-limit is a checkers-family and Chec Toe option; {id} does not have it"));
             }
             opts.move_limit = n;
         }
@@ -47,6 +54,17 @@ impl OptionArgs {
             if id != crate::game::GameId::ToeToe {
                 return Err(format!("--deploy-groups belongs to Toe-to-Toe Chess; {id} has no deployment"));
             }
+        }
+        for (flag, value) in [("--rules", &self.rules), ("--no-move", &self.no_move)] {
+            if value.is_some() && id != GameId::DiceChess {
+                return Err(format!("{flag} belongs to Dice Chess; {id} has no such option"));
+            }
+        }
+        if let Some(r) = &self.rules {
+            opts.dice_rules = r.parse()?;
+        }
+        if let Some(n) = &self.no_move {
+            opts.no_move = n.parse()?;
         }
         opts.validate(id)?;
         Ok((id, opts))

@@ -6,9 +6,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::chectoe::{ChecMove, ChecToePosition};
 use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
 use crate::chex::{ChexMove, ChexPosition};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
+use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules, NoMove};
 use crate::position::{MoveError, Outcome, Player, Position};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, Wrap};
@@ -25,11 +27,13 @@ pub enum GameId {
     CylinderChess,
     ToeToe,
     Chex,
+    DiceChess,
+    ChecToe,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 8] = [
+    pub const ALL: [GameId; 10] = [
         GameId::Checkers,
         GameId::Stax,
         GameId::Queens,
@@ -38,6 +42,8 @@ impl GameId {
         GameId::CylinderChess,
         GameId::ToeToe,
         GameId::Chex,
+        GameId::DiceChess,
+        GameId::ChecToe,
     ];
 
     /// The id used on the command line and in save files.
@@ -51,6 +57,8 @@ impl GameId {
             GameId::CylinderChess => "cylinder-chess",
             GameId::ToeToe => "toe-to-toe",
             GameId::Chex => "chex",
+            GameId::DiceChess => "dice-chess",
+            GameId::ChecToe => "chec-toe",
         }
     }
 
@@ -65,6 +73,8 @@ impl GameId {
             GameId::CylinderChess => "chess on a board whose side edges touch",
             GameId::ToeToe => "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies",
             GameId::Chex => "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached",
+            GameId::DiceChess => "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)",
+            GameId::ChecToe => "Chec Toe: four pieces each on a 4x4 board, one die, drops, Wizards and Checkers; four in a row that survives a turn wins",
         }
     }
 
@@ -76,14 +86,23 @@ impl GameId {
     /// Whether positions are written as FEN (the orthodox-chess family); the others have text
     /// forms of their own (`docs/notation.md`).
     pub fn uses_fen(self) -> bool {
-        matches!(self, GameId::Chess | GameId::ShadowChess | GameId::CylinderChess)
+        matches!(self, GameId::Chess | GameId::ShadowChess | GameId::CylinderChess | GameId::DiceChess)
+    }
+
+    /// How many dice the game throws each roll (0 for games without dice).
+    pub fn dice(self, opts: &GameOptions) -> usize {
+        match self {
+            GameId::DiceChess => opts.dice_rules.dice(),
+            GameId::ChecToe => 1,
+            _ => 0,
+        }
     }
 
     /// The topologies the game can be played on; the first is its default.
     pub fn topologies(self) -> &'static [Wrap] {
         match self {
             GameId::CylinderChess => &[Wrap::Cylinder],
-            GameId::ToeToe | GameId::Chex => &[Wrap::Flat],
+            GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -103,6 +122,14 @@ impl GameId {
         }
         if self == GameId::Chex {
             v.push("--seed N (shuffles the draw piles)".into());
+        }
+        if self == GameId::DiceChess {
+            let all: Vec<&str> = DiceRules::ALL.iter().map(|r| r.as_str()).collect();
+            v.push(format!("--rules {} (default two-dice)", all.join("|")));
+            v.push("--no-move pass|reroll (default pass)".into());
+        }
+        if self == GameId::ChecToe {
+            v.push("--move-limit N (turns in all before a draw; default 0 = none)".into());
         }
         v
     }
@@ -141,12 +168,27 @@ pub struct GameOptions {
     /// Toe-to-Toe Chess: how many pieces each side deploys at a time.
     #[serde(default)]
     pub deploy_groups: DeployGroups,
+    /// Dice Chess: which rule set of the text.
+    #[serde(default)]
+    pub dice_rules: DiceRules,
+    /// Dice Chess: what a roll that allows no move does.
+    #[serde(default)]
+    pub no_move: NoMove,
 }
 
 impl GameOptions {
     /// The defaults for a game.
     pub fn default_for(game: GameId) -> GameOptions {
-        GameOptions { topology: game.topologies()[0], numbers: false, seed: 0, move_limit: DEFAULT_MOVE_LIMIT, deploy_groups: DeployGroups::default() }
+        GameOptions {
+            topology: game.topologies()[0],
+            numbers: false,
+            seed: 0,
+            // Chec Toe has no draw rule ("anywhere between five minutes and fifty million years").
+            move_limit: if game == GameId::ChecToe { 0 } else { DEFAULT_MOVE_LIMIT },
+            deploy_groups: DeployGroups::default(),
+            dice_rules: DiceRules::default(),
+            no_move: NoMove::default(),
+        }
     }
 
     /// Checks that the options make sense for the game.
@@ -165,6 +207,9 @@ impl GameOptions {
         if self.deploy_groups != DeployGroups::default() && game != GameId::ToeToe {
             return Err(format!("--deploy-groups belongs to Toe-to-Toe Chess; {game} has no deployment"));
         }
+        if game != GameId::DiceChess && (self.dice_rules != DiceRules::default() || self.no_move != NoMove::default()) {
+            return Err(format!("--rules and --no-move belong to Dice Chess; {game} has no such options"));
+        }
         Ok(())
     }
 }
@@ -178,6 +223,8 @@ pub enum AnyPosition {
     /// Boxed: its 40x40 window makes it ten times the size of the others, and `Game` keeps
     /// a position per move.
     Chex(Box<ChexPosition>),
+    DiceChess(DiceChessPosition),
+    ChecToe(ChecToePosition),
 }
 
 /// The cells a move passes through (see [`AnyPosition::move_path`]).
@@ -195,6 +242,14 @@ pub struct MovePath {
     pub swap: bool,
 }
 
+impl MovePath {
+    /// The path of a move that moves no piece (a roll, a pass, a CHEX draw).
+    pub fn nowhere() -> MovePath {
+        let n = crate::topology::NO_CELL;
+        MovePath { from: n, landings: vec![n], jumped: vec![], capture: false, piece: 0, swap: false }
+    }
+}
+
 /// A move of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyMove {
@@ -202,6 +257,8 @@ pub enum AnyMove {
     Chess(ChessMove),
     ToeToe(ToeMove),
     Chex(ChexMove),
+    DiceChess(DiceMove),
+    ChecToe(ChecMove),
 }
 
 /// Applies the same expression to whichever position an [`AnyPosition`] holds.
@@ -212,6 +269,8 @@ macro_rules! dispatch {
             AnyPosition::Chess($p) => $body,
             AnyPosition::ToeToe($p) => $body,
             AnyPosition::Chex($p) => $body,
+            AnyPosition::DiceChess($p) => $body,
+            AnyPosition::ChecToe($p) => $body,
         }
     };
 }
@@ -226,6 +285,8 @@ impl AnyPosition {
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed))),
+            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move)),
+            GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
     }
@@ -239,6 +300,8 @@ impl AnyPosition {
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?)),
+            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?),
+            GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
     }
@@ -267,6 +330,8 @@ impl AnyPosition {
             AnyPosition::Chess(p) => moves_of(p).into_iter().map(AnyMove::Chess).collect(),
             AnyPosition::ToeToe(p) => moves_of(p).into_iter().map(AnyMove::ToeToe).collect(),
             AnyPosition::Chex(p) => moves_of(&**p).into_iter().map(AnyMove::Chex).collect(),
+            AnyPosition::DiceChess(p) => moves_of(p).into_iter().map(AnyMove::DiceChess).collect(),
+            AnyPosition::ChecToe(p) => moves_of(p).into_iter().map(AnyMove::ChecToe).collect(),
         }
     }
 
@@ -277,6 +342,8 @@ impl AnyPosition {
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
             (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.move_text(m),
             (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.move_text(m),
+            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => p.move_text(m),
+            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => p.move_text(m),
             _ => panic!("move of another game"),
         }
     }
@@ -294,14 +361,7 @@ impl AnyPosition {
                 piece: 0,
                 swap: false,
             },
-            AnyMove::Chess(m) => MovePath {
-                from: m.from,
-                landings: vec![m.to],
-                jumped: vec![],
-                capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
-                piece: m.promotion,
-                swap: false,
-            },
+            AnyMove::Chess(m) => self.chess_path(m),
             AnyMove::ToeToe(m) => MovePath {
                 from: m.from,
                 landings: vec![m.to],
@@ -323,7 +383,46 @@ impl AnyPosition {
                 };
                 MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
             }
+            AnyMove::DiceChess(DiceMove::Chess(m)) => self.chess_path(m),
+            AnyMove::DiceChess(_) => MovePath::nowhere(),
+            AnyMove::ChecToe(m) => {
+                let AnyPosition::ChecToe(p) = self else { panic!("move of another game") };
+                match m {
+                    ChecMove::Drop { piece, to } => {
+                        MovePath { from: to, landings: vec![to], jumped: vec![], capture: false, piece, swap: false }
+                    }
+                    ChecMove::Move { from, to, .. } => {
+                        MovePath { from, landings: vec![to], jumped: vec![], capture: p.piece_at(to) != 0, piece: 0, swap: false }
+                    }
+                    _ => MovePath::nowhere(),
+                }
+            }
         }
+    }
+
+    fn chess_path(&self, m: ChessMove) -> MovePath {
+        MovePath {
+            from: m.from,
+            landings: vec![m.to],
+            jumped: vec![],
+            capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
+            piece: m.promotion,
+            swap: false,
+        }
+    }
+
+    /// How many dice the side to move must throw now (`None` when no roll is due).
+    pub fn dice_due(&self) -> Option<usize> {
+        match self {
+            AnyPosition::DiceChess(p) if p.awaiting_roll() && p.outcome().is_none() => Some(p.rules().dice()),
+            AnyPosition::ChecToe(p) if p.awaiting_roll() && p.outcome().is_none() => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether threefold repetition ends this game (Chec Toe has no such rule).
+    pub fn repetition_applies(&self) -> bool {
+        !matches!(self, AnyPosition::ChecToe(_))
     }
 
     /// Reads a legal move from its text.
@@ -333,6 +432,8 @@ impl AnyPosition {
             AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
             AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
             AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
+            AnyPosition::DiceChess(p) => p.parse_move(text).map(AnyMove::DiceChess),
+            AnyPosition::ChecToe(p) => p.parse_move(text).map(AnyMove::ChecToe),
         }
     }
 
@@ -351,6 +452,12 @@ impl AnyPosition {
             (AnyPosition::Chex(p), AnyMove::Chex(m)) => {
                 p.play_unchecked(m);
             }
+            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => {
+                p.play_unchecked(m);
+            }
+            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => {
+                p.play_unchecked(m);
+            }
             _ => panic!("move of another game"),
         }
     }
@@ -362,6 +469,8 @@ impl AnyPosition {
             (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_irreversible(m),
             (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.is_irreversible(m),
             (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.is_irreversible(m),
+            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => p.is_irreversible(m),
+            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => p.is_irreversible(m),
             _ => panic!("move of another game"),
         }
     }
@@ -373,6 +482,8 @@ impl AnyPosition {
             AnyPosition::Chess(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::ToeToe(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::Chex(mut p) => crate::position::divide(&mut *p, depth),
+            AnyPosition::DiceChess(mut p) => crate::position::divide(&mut p, depth),
+            AnyPosition::ChecToe(mut p) => crate::position::divide(&mut p, depth),
         }
     }
 
@@ -383,6 +494,8 @@ impl AnyPosition {
             AnyPosition::Chess(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::ToeToe(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::Chex(mut p) => crate::position::perft(&mut *p, depth),
+            AnyPosition::DiceChess(mut p) => crate::position::perft(&mut p, depth),
+            AnyPosition::ChecToe(mut p) => crate::position::perft(&mut p, depth),
         }
     }
 }
@@ -403,7 +516,7 @@ fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
 }
 
 fn chess_rules(game: GameId) -> ChessRules {
-    ChessRules { shadow: game == GameId::ShadowChess }
+    if game == GameId::ShadowChess { ChessRules::SHADOW } else { ChessRules::ORTHODOX }
 }
 
 /// A game in progress: its start, the moves played, and the positions passed through.
@@ -454,6 +567,9 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.position.outcome() {
             return Some(o);
+        }
+        if !self.position.repetition_applies() {
+            return None;
         }
         let h = self.position.hash();
         let start = self.history.len() - self.reversible;

@@ -6,14 +6,19 @@
 //! - [`position`]: the [`Position`] trait every game implements (legal moves, play/undo,
 //!   Zobrist hash, outcome, notation) and generic perft;
 //! - [`checkers`] and [`chess`]: the two families; [`toetoe`]: Toe-to-Toe Chess (deployment,
-//!   swaps, then play); [`chex`]: CHEX tiles on an unbounded plane;
+//!   swaps, then play); [`chex`]: CHEX tiles on an unbounded plane; [`dice`]: roll tokens
+//!   and the chi-square test; [`dicechess`]: Dice Chess in five rule sets; [`chectoe`]:
+//!   Chec Toe;
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive.
 
+pub mod chectoe;
 pub mod checkers;
 pub mod chex;
 pub mod cli;
 pub mod chess;
+pub mod dice;
+pub mod dicechess;
 pub mod game;
 pub mod position;
 pub mod toetoe;

@@ -39,6 +39,8 @@ fn perft_does_not_allocate_per_node() {
         (GameId::Queens, Wrap::Cylinder, 6),
         (GameId::ToeToe, Wrap::Flat, 3),
         (GameId::Chex, Wrap::Flat, 10),
+        (GameId::DiceChess, Wrap::Flat, 4),
+        (GameId::ChecToe, Wrap::Flat, 5),
     ] {
         let mut o = GameOptions::default_for(game);
         o.topology = wrap;
@@ -46,8 +48,9 @@ fn perft_does_not_allocate_per_node() {
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let nodes = pos.perft(depth);
         let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        // One buffer per ply plus a few doublings each; nothing that scales with the node count.
-        assert!(made <= 8 * depth as usize + 8, "{game} {wrap}: {made} allocations for {nodes} nodes");
+        // One buffer per ply plus a few doublings each (and Dice Chess's one scratch buffer);
+        // nothing that scales with the node count.
+        assert!(made <= 8 * depth as usize + 10, "{game} {wrap}: {made} allocations for {nodes} nodes");
         assert!(nodes > 10_000, "{game}: tree too small to mean anything");
     }
 }

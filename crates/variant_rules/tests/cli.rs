@@ -21,11 +21,12 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_id_with_options() {
     let o = run(&["games"]);
     assert!(o.status.success());
-    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex"] {
+    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex", "dice-chess", "chec-toe"] {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 8);
+    assert_eq!(v.as_array().unwrap().len(), 10);
+    assert!(v[8]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("gollon-piece-count")));
     assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));
     assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
 }
@@ -118,5 +119,49 @@ fn toe_to_toe_plays_drops_swaps_and_refuses_bad_groups() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn dice_games_take_rolls_passes_and_rerolls_in_the_move_list() {
+    // A roll token gives the outcome the next move obeys; legal_moves is what that roll allows.
+    let v = json(&["check", "dice-chess", "--moves", "[1,1] e2e4 [2,3]", "--json"]);
+    assert_eq!(v["roll_due"], false);
+    let legal: Vec<&str> = v["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(legal, ["b8c6", "b8a6", "g8h6", "g8f6"]);
+    assert!(v["position"].as_str().unwrap().ends_with("[2,3]"));
+    // Before a roll, legal_moves lists the outcomes: 21 for two dice.
+    let v = json(&["check", "dice-chess", "--json"]);
+    assert_eq!((v["roll_due"].as_bool(), v["legal_moves"].as_array().unwrap().len()), (Some(true), 21));
+    let v = json(&["check", "dice-chess", "--rules", "brainking", "--moves", "[3] pass [4]", "--json"]);
+    assert_eq!(v["legal_moves"], serde_json::json!(["pass"]));
+    let v = json(&["check", "dice-chess", "--no-move", "reroll", "--moves", "[3,4]", "--json"]);
+    assert_eq!(v["legal_moves"], serde_json::json!(["reroll"]));
+    // The sample game of dice-chess.txt, as a move list.
+    let sample = "[1,1] e2e4 [2,3] b8c6 [3,4] f1c4 [4,5] a8b8 [3,6] c4f7 [2,4] pass [2,4] g1h3 [1,3] pass [2,4] h3g5";
+    let v = json(&["check", "dice-chess", "--moves", sample, "--json"]);
+    assert_eq!((v["status"].as_str(), v["reason"].as_str()), (Some("win"), Some("checkmate")));
+    // Chec Toe: a roll, a re-roll, a drop written in ASCII.
+    let v = json(&["check", "chec-toe", "--moves", "[2] reroll [4] Ra4v", "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["[2]", "reroll", "[4]", "Ra4⌄"]));
+    assert_eq!(v["position"], "R3/4/4/4 b turns:1");
+    let o = run(&["perft", "chec-toe", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft 2 144"));
+    for (args, why) in [
+        (&["check", "dice-chess", "--moves", "e2e4"][..], "roll the dice first"),
+        (&["check", "dice-chess", "--moves", "[3,4] e2e4"][..], "bishop or a rook"),
+        (&["check", "dice-chess", "--moves", "[1,1] [2,2]"][..], "already been rolled"),
+        (&["check", "dice-chess", "--moves", "[7,1]"][..], "1 to 6"),
+        (&["check", "dice-chess", "--moves", "[4]"][..], "rolls 2 dice"),
+        (&["check", "dice-chess", "--moves", "[1,2] pass"][..], "pass only when"),
+        (&["check", "dice-chess", "--rules", "snakes"][..], "unknown dice rules 'snakes'"),
+        (&["check", "dice-chess", "--no-move", "sulk"][..], "unknown --no-move"),
+        (&["check", "chess", "--rules", "brainking"][..], "belongs to Dice Chess"),
+        (&["check", "dice-chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1 [3,5]"][..], "king"),
+        (&["check", "chec-toe", "--moves", "[6] Ra4v"][..], "requires a re-roll"),
+        (&["check", "chec-toe", "--moves", "[3] Ra4v"][..], "only the bishop"),
+        (&["check", "chec-toe", "--position", "4/4/4 w"][..], "4 ranks"),
+    ] {
+        rejects(args, why);
     }
 }

@@ -71,11 +71,12 @@ fn english_checkers_deep() {
 fn every_variant_matches_its_recorded_counts() {
     let cases = perft_cases("perft-variants.txt");
     // Every game x topology x Numbers combination not covered by a published file is recorded.
-    // Toe-to-Toe adds three lines from its later phases to its start, CHEX one.
+    // Toe-to-Toe adds three lines from its later phases to its start, CHEX one, Dice Chess
+    // three (mid-game, with a roll, mid-series) and Chec Toe one.
     let expected_combinations = common::all_configs().len() - 2;
     let starts = cases.iter().filter(|c| c.position.is_none()).count();
     assert_eq!(starts, expected_combinations, "one start line per combination");
-    assert_eq!(cases.len(), expected_combinations + 4);
+    assert_eq!(cases.len(), expected_combinations + 8);
     assert!(run_cases("perft-variants.txt", false) > 100);
 }
 

@@ -17,6 +17,36 @@ const MAX_PLIES: usize = 4000;
 /// step and single hop for the checkers family, plus each legal move and its prefixes.
 fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = legal.clone();
+    if matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_)) {
+        // Every roll token (whether or not one is due), pass and reroll.
+        for a in 1..=6 {
+            out.insert(format!("[{a}]"));
+            for b in a..=6 {
+                out.insert(format!("[{a},{b}]"));
+            }
+        }
+        out.insert("pass".into());
+        out.insert("reroll".into());
+        out.insert("666".into());
+    }
+    if let AnyPosition::ChecToe(_) = pos {
+        // Every piece onto every square in every style, and every piece-by-piece capture.
+        for l in ["P", "N", "B", "R"] {
+            for f in "abcd".chars() {
+                for r in 1..=4 {
+                    for suffix in ["", "⌄", "⌃", "°"] {
+                        out.insert(format!("{l}{f}{r}{suffix}"));
+                    }
+                }
+            }
+            for v in ["P", "N", "B", "R"] {
+                for suffix in ["", "°"] {
+                    out.insert(format!("{l}x{v}{suffix}"));
+                }
+            }
+        }
+        return out;
+    }
     if let AnyPosition::Chex(_) = pos {
         // Every step and knight leap (and a little further) from each moving tile, placements
         // of every letter around each placement, and 'draw'.
@@ -51,12 +81,14 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     }
     let text = pos.to_text();
     let cells: Vec<String> = (0..8).flat_map(|r| (0..8).map(move |f| format!("{}{}", (b'a' + f) as char, r + 1))).collect();
-    let froms: BTreeSet<String> =
-        legal.iter().filter(|m| !m.contains('@')).map(|m| m.split(['-', 'x', '~', '=']).next().unwrap()[..2].to_string()).collect();
+    let froms: BTreeSet<String> = legal
+        .iter()
+        .filter(|m| !m.contains('@') && !m.starts_with('[') && *m != "pass" && *m != "reroll")
+        .map(|m| m.split(['-', 'x', '~', '=']).next().unwrap()[..2].to_string()).collect();
     for from in &froms {
         for to in &cells {
             match pos {
-                AnyPosition::Chess(_) => {
+                AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => {
                     out.insert(format!("{from}{to}"));
                 }
                 AnyPosition::Checkers(_) => {
@@ -68,7 +100,7 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
                     out.insert(format!("{from}~{to}"));
                     out.insert(format!("{to}~{from}"));
                 }
-                AnyPosition::Chex(_) => unreachable!("CHEX candidates are made above"),
+                AnyPosition::Chex(_) | AnyPosition::ChecToe(_) => unreachable!("candidates made above"),
             }
         }
     }
@@ -106,12 +138,12 @@ fn kings_and_checkers(pos: &AnyPosition) -> (usize, usize) {
             let all: Vec<_> = p.checkers_on_board().collect();
             (all.iter().filter(|c| c.is_king()).count(), all.len())
         }
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::Chex(_) => (0, 0),
+        _ => (0, 0),
     }
 }
 
 fn playout(game: GameId, opts: GameOptions, seed: u64) {
-    let label = format!("{game} {} numbers={} seed={seed}", opts.topology, opts.numbers);
+    let label = format!("{game} {} numbers={} rules={} seed={seed}", opts.topology, opts.numbers, opts.dice_rules);
     let keeps_all = matches!(game, GameId::Stax | GameId::Queens);
     let mut kings = 0;
     let mut ply = 0;
@@ -122,6 +154,8 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
             AnyPosition::Chess(p) => check_position(p, &label),
             AnyPosition::ToeToe(p) => check_position(p, &label),
             AnyPosition::Chex(p) => check_position(&**p, &label),
+            AnyPosition::DiceChess(p) => check_position(p, &label),
+            AnyPosition::ChecToe(p) => check_position(p, &label),
         }
         if keeps_all {
             let (k, n) = kings_and_checkers(pos);
@@ -193,10 +227,17 @@ playout_tests! {
     shadow_chess_cylinder: "shadow-chess --topology cylinder", 6;
     toe_to_toe: "toe-to-toe", 3;
     chex: "chex --seed 5", 6;
+    dice_chess_two_dice: "dice-chess --rules two-dice", 6;
+    dice_chess_two_dice_reroll: "dice-chess --rules two-dice --no-move reroll", 3;
+    dice_chess_brainking: "dice-chess --rules brainking", 6;
+    dice_chess_brainking_10x10: "dice-chess --rules brainking-10x10", 4;
+    dice_chess_gollon_count: "dice-chess --rules gollon-count", 6;
+    dice_chess_gollon_piece_count: "dice-chess --rules gollon-piece-count", 6;
+    chec_toe: "chec-toe --move-limit 150", 8;
 }
 
 #[test]
 fn every_configuration_has_a_playout_test() {
-    // 25 combinations: keep this list and the macro above in step.
-    assert_eq!(common::all_configs().len(), 25);
+    // 31 combinations: keep this list and the macro above in step.
+    assert_eq!(common::all_configs().len(), 31);
 }

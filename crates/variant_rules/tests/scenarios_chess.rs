@@ -27,7 +27,7 @@ fn from(g: &Game, cell: &str) -> BTreeSet<String> {
 }
 
 fn shadow_pos(fen: &str) -> ChessPosition {
-    ChessPosition::from_fen(fen, Wrap::Flat, ChessRules { shadow: true }).unwrap()
+    ChessPosition::from_fen(fen, Wrap::Flat, ChessRules::SHADOW).unwrap()
 }
 
 fn shadow_of(p: &ChessPosition, cell: &str) -> BTreeSet<String> {
@@ -69,8 +69,8 @@ fn cylinder_queen_captures_the_other_way_round() {
 fn cylinder_check_comes_round_the_edge() {
     // The pawn on d4 blocks the rook on a flat board; on the cylinder it goes b4-a4-h4.
     let fen = "8/8/8/8/1R1P3k/8/8/K7 b - - 0 1";
-    let flat = ChessPosition::from_fen(fen, Wrap::Flat, ChessRules { shadow: false }).unwrap();
-    let cyl = ChessPosition::from_fen(fen, Wrap::Cylinder, ChessRules { shadow: false }).unwrap();
+    let flat = ChessPosition::from_fen(fen, Wrap::Flat, ChessRules::ORTHODOX).unwrap();
+    let cyl = ChessPosition::from_fen(fen, Wrap::Cylinder, ChessRules::ORTHODOX).unwrap();
     assert!(!flat.in_check(1));
     assert!(cyl.in_check(1), "the rook on b4 attacks h4 through a4 and the joined edge");
 }
@@ -228,7 +228,7 @@ fn checkers_move_limit_draws() {
 
 #[test]
 fn positions_are_cheap_to_clone_and_undo_restores() {
-    let mut p = ChessPosition::start(Wrap::Flat, ChessRules { shadow: false });
+    let mut p = ChessPosition::start(Wrap::Flat, ChessRules::ORTHODOX);
     let before = (p.fen(), p.hash());
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);

@@ -28,7 +28,7 @@ fn legal_moves_and_outcomes_match_shakmaty() {
     let starts: Vec<String> = std::iter::once(START_FEN.to_string())
         .chain(common::perft_cases("perft-chess.txt").into_iter().filter_map(|c| c.position))
         .collect();
-    let rules = ChessRules { shadow: false };
+    let rules = ChessRules::ORTHODOX;
     let mut rng = ChaCha8Rng::seed_from_u64(20261122);
     let mut compared = 0;
     let mut endings = [0usize; 3]; // checkmate, stalemate, insufficient material

@@ -55,7 +55,7 @@ enum Command {
 struct Setup {
     #[command(flatten)]
     options: OptionArgs,
-    /// Start from this FEN (chess games).
+    /// Start from this FEN (chess games; Dice Chess may add the turn's roll, e.g. `... 0 1 [3,5]`).
     #[arg(long, conflicts_with = "position")]
     fen: Option<String>,
     /// Start from this position text (checkers family, Toe-to-Toe; see docs/notation.md).
@@ -142,6 +142,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     "reason": reason,
                     "to_move": names[pos.turn() as usize],
                     "legal_moves": legal,
+                    "roll_due": pos.dice_due().is_some(),
                     "position": pos.to_text(),
                     "moves": game.moves().collect::<Vec<_>>(),
                 });
@@ -152,6 +153,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
                 if let Some(w) = winner {
                     println!("winner:   {w}");
+                }
+                if let Some(n) = pos.dice_due() {
+                    println!("roll:     {n} {} to throw (legal_moves lists the outcomes)", if n == 1 { "die" } else { "dice" });
                 }
                 println!("legal:    {}", legal.join(" "));
             }

@@ -17,6 +17,9 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--numbers" => opts.numbers = true,
             "--seed" => opts.seed = words.next().unwrap().parse().unwrap(),
             "--deploy-groups" => opts.deploy_groups = words.next().unwrap().parse().unwrap(),
+            "--rules" => opts.dice_rules = words.next().unwrap().parse().unwrap(),
+            "--no-move" => opts.no_move = words.next().unwrap().parse().unwrap(),
+            "--move-limit" => opts.move_limit = words.next().unwrap().parse().unwrap(),
             other => panic!("unknown option {other} in spec"),
         }
     }
@@ -64,10 +67,18 @@ pub fn perft_cases(name: &str) -> Vec<PerftCase> {
         .collect()
 }
 
-/// Every game x topology x (Numbers on/off) combination.
+/// Every game x topology x (Numbers on/off) combination, and every Dice Chess rule set.
 pub fn all_configs() -> Vec<(GameId, GameOptions)> {
     let mut v = Vec::new();
     for game in GameId::ALL {
+        if game == GameId::DiceChess {
+            for rules in variant_rules::dicechess::DiceRules::ALL {
+                let mut o = GameOptions::default_for(game);
+                o.dice_rules = rules;
+                v.push((game, o));
+            }
+            continue;
+        }
         for &wrap in game.topologies() {
             for numbers in [false, true] {
                 if numbers && !game.is_checkers_family() {

@@ -1,0 +1,733 @@
+//! Chec Toe (`chec-toe.txt`): four pieces a side on an empty 4x4 board, one die, drops,
+//! Wizard and Checker movement, the 6-6-6 Apocalypse, and a Toe that must survive a turn.
+//!
+//! A turn is a chain of rolls and at most one action: `[4]` (the die), then a drop
+//! (`R@a4`), a move (`Ra4`, or `Ra4°` as a Wizard, `Ra4⌃` as a Checker), `reroll`, `pass` or,
+//! after three sixes, `666`. Each player owns one pawn, knight, bishop and rook; whatever is
+//! not on the board is in its owner's hand, so the hands need no storage of their own.
+
+use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
+use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+
+/// Piece kinds, numbered as the die names them ("Values '1,2,3,4' represent 'P,N,B,R'").
+pub const PAWN: u8 = 1;
+pub const KNIGHT: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const ROOK: u8 = 4;
+/// Colour bit of a board byte (set for Black, the second player).
+const BLACK_BIT: u8 = 8;
+/// The board is 4x4.
+const SIDE: u8 = 4;
+const CELLS: usize = 16;
+/// The value the die has when the third six in a row brings the Apocalypse.
+const APOCALYPSE: u8 = 7;
+
+const LETTERS: [char; 5] = [' ', 'P', 'N', 'B', 'R'];
+
+/// How a piece moves this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Its own way (pawns: one step orthogonally, capture one step diagonally forward).
+    Natural,
+    /// As a Wizard: a (3,1) leap or one diagonal step, capturing allowed (a roll of 5).
+    Wizard,
+    /// As a Checker: two squares in a straight line over the nearest one, never capturing
+    /// (the roll after a voluntary re-roll).
+    Checker,
+}
+
+/// A Chec Toe move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChecMove {
+    /// The die shows this value.
+    Roll(u8),
+    /// A piece from the hand onto an empty square.
+    Drop { piece: u8, to: Cell },
+    /// A piece on the board moves (capturing whatever enemy piece stands on `to`).
+    Move { from: Cell, to: Cell, style: Style },
+    /// Roll again (voluntarily; after two sixes, to try for the Apocalypse).
+    Reroll,
+    /// End the turn without moving.
+    Pass,
+    /// Three sixes in a row: every opponent piece leaves the board.
+    Apocalypse,
+}
+
+/// Where the turn stands: which value is in force and what the rolls so far allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct RollState {
+    /// The value in force (1..=6, or [`APOCALYPSE`]); 0 while the die is to be rolled.
+    value: u8,
+    /// Sixes rolled in a row this turn.
+    sixes: u8,
+    /// The voluntary re-roll has been used this turn.
+    rerolled: bool,
+    /// Awaiting: the next roll is the voluntary re-roll. Rolled: a 1-4 piece moves as a Checker.
+    checker: bool,
+    /// Awaiting the roll that tries for the Apocalypse (after two sixes).
+    attempt: bool,
+}
+
+impl RollState {
+    fn key(self) -> u64 {
+        if self == RollState::default() {
+            return 0;
+        }
+        let packed = self.value as u64
+            | (self.sixes as u64) << 8
+            | (self.rerolled as u64) << 16
+            | (self.checker as u64) << 17
+            | (self.attempt as u64) << 18;
+        splitmix64(packed ^ 0xC4EC_7000_0000_0000)
+    }
+}
+
+/// What `undo` restores.
+#[derive(Clone, Copy, Debug)]
+pub struct ChecUndo {
+    board: [u8; CELLS],
+    turn: u8,
+    state: RollState,
+    turns: u16,
+    hash: u64,
+}
+
+/// A Chec Toe position.
+#[derive(Clone, Debug)]
+pub struct ChecToePosition {
+    board: [u8; CELLS],
+    turn: u8,
+    state: RollState,
+    /// Turns played (for the optional move limit).
+    turns: u16,
+    /// Turns before the game is drawn (0: never; the text has no such rule, rulings E9).
+    move_limit: u16,
+    /// Hash of the board and side to move (the roll state is mixed in by `hash`).
+    hash: u64,
+}
+
+#[inline]
+fn topo() -> &'static Topology {
+    Topology::get(SIDE, SIDE, Wrap::Flat)
+}
+#[inline]
+const fn kind(p: u8) -> u8 {
+    p & 7
+}
+#[inline]
+const fn color(p: u8) -> u8 {
+    (p & BLACK_BIT) >> 3
+}
+#[inline]
+fn key(c: usize, p: u8) -> u64 {
+    splitmix64(0xC4EC_0000 + (c as u64) * 16 + p as u64)
+}
+const BLACK_KEY: u64 = splitmix64(0xC4EC_B1AC);
+
+/// The ten lines of four: ranks, files and the two long diagonals.
+const LINES: [[usize; 4]; 10] = [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+    [8, 9, 10, 11],
+    [12, 13, 14, 15],
+    [0, 4, 8, 12],
+    [1, 5, 9, 13],
+    [2, 6, 10, 14],
+    [3, 7, 11, 15],
+    [0, 5, 10, 15],
+    [3, 6, 9, 12],
+];
+
+/// The Wizard's (3,1) leaps as (file, rank) offsets; its diagonal steps come from `Dir`.
+const WIZARD_LEAPS: [(i8, i8); 8] = [(3, 1), (3, -1), (-3, 1), (-3, -1), (1, 3), (1, -3), (-1, 3), (-1, -3)];
+
+impl ChecToePosition {
+    /// The empty board, White to roll.
+    pub fn start(move_limit: u16) -> ChecToePosition {
+        let mut p = ChecToePosition { board: [0; CELLS], turn: 0, state: RollState::default(), turns: 0, move_limit, hash: 0 };
+        p.hash = p.board_hash();
+        p
+    }
+
+    /// Reads the text form: ranks 4 to 1 (`PNBR` White, `pnbr` Black, digits for empty
+    /// squares), the side to roll (`w`/`b`), then the turn's state when it is under way: the
+    /// value in force (`[5]`, or `666` when three sixes have come), `sixes:N`, `rerolled`,
+    /// `checker`, `attempt`, and `turns:N` (turns played, for the move limit).
+    pub fn from_text(text: &str, move_limit: u16) -> Result<ChecToePosition, String> {
+        let mut words = text.split_whitespace();
+        let rows: Vec<&str> = words.next().ok_or("empty position")?.split('/').collect();
+        if rows.len() != 4 {
+            return Err(format!("a Chec Toe board has 4 ranks, found {}", rows.len()));
+        }
+        let mut p = ChecToePosition::start(move_limit);
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 3 - i as u8;
+            let mut file = 0u8;
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    file += d as u8;
+                    continue;
+                }
+                let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()).filter(|&k| k > 0).ok_or_else(|| {
+                    format!("unknown piece letter '{ch}' (Chec Toe has P, N, B and R)")
+                })? as u8;
+                if file >= SIDE {
+                    return Err(format!("rank '{row}' is longer than 4 squares"));
+                }
+                let col = if ch.is_ascii_lowercase() { 1 } else { 0 };
+                let c = topo().cell(file, rank).expect("on board") as usize;
+                if p.board.contains(&(k | col << 3)) {
+                    return Err(format!("each side has one {}, the position has two", ["", "pawn", "knight", "bishop", "rook"][k as usize]));
+                }
+                p.board[c] = k | col << 3;
+                file += 1;
+            }
+            if file != SIDE {
+                return Err(format!("rank '{row}' must describe 4 squares"));
+            }
+        }
+        p.turn = match words.next() {
+            Some("w") => 0,
+            Some("b") => 1,
+            other => return Err(format!("side to roll must be 'w' or 'b', found {other:?}")),
+        };
+        for w in words {
+            if let Some(v) = w.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                p.state.value = match v.parse::<u8>() {
+                    Ok(v @ 1..=6) => v,
+                    _ => return Err(format!("'{w}': the die shows 1 to 6")),
+                };
+            } else if w == "666" {
+                p.state.value = APOCALYPSE;
+                p.state.sixes = 3;
+            } else if let Some(n) = w.strip_prefix("sixes:") {
+                p.state.sixes = n.parse().ok().filter(|&n| n <= 2).ok_or_else(|| format!("'{w}': sixes:0 to sixes:2"))?;
+            } else if let Some(n) = w.strip_prefix("turns:") {
+                p.turns = n.parse().map_err(|_| format!("'{w}': turns:N needs a number"))?;
+            } else {
+                match w {
+                    "rerolled" => p.state.rerolled = true,
+                    "checker" => p.state.checker = true,
+                    "attempt" => p.state.attempt = true,
+                    _ => return Err(format!("unknown field '{w}' in a Chec Toe position")),
+                }
+            }
+        }
+        let s = p.state;
+        if s.value == 6 && s.sixes != 2 {
+            return Err("a 6 is in force only as the second six in a row (sixes:2)".into());
+        }
+        if s.attempt && (s.value != 0 || s.sixes != 2) {
+            return Err("'attempt' means the die is about to be rolled after two sixes (sixes:2, no value)".into());
+        }
+        p.hash = p.board_hash();
+        Ok(p)
+    }
+
+    fn board_hash(&self) -> u64 {
+        let mut h = if self.turn == 1 { BLACK_KEY } else { 0 };
+        for (c, &p) in self.board.iter().enumerate() {
+            if p != 0 {
+                h ^= key(c, p);
+            }
+        }
+        h
+    }
+
+    /// The board byte on a cell (kind in the low bits, [`BLACK_BIT`] for Black).
+    pub fn piece_at(&self, c: Cell) -> u8 {
+        self.board[c as usize]
+    }
+    /// The kinds (1..=4) `player` has in hand, as a bit set (bit k set: kind k in hand).
+    pub fn hand(&self, player: u8) -> u8 {
+        let mut set = 0b11110;
+        for &p in &self.board {
+            if p != 0 && color(p) == player {
+                set &= !(1 << kind(p));
+            }
+        }
+        set
+    }
+    /// The value in force this turn, if the die has settled on one (7 = Apocalypse).
+    pub fn value(&self) -> Option<u8> {
+        (self.state.value != 0).then_some(self.state.value)
+    }
+    /// Whether a roll is due.
+    pub fn awaiting_roll(&self) -> bool {
+        self.state.value == 0
+    }
+    /// Whether 1-4 pieces must move as Checkers (the roll came from a voluntary re-roll).
+    pub fn checker_roll(&self) -> bool {
+        self.state.value != 0 && self.state.checker
+    }
+    /// Sixes rolled in a row this turn.
+    pub fn sixes(&self) -> u8 {
+        self.state.sixes
+    }
+    /// The 4x4 board's topology.
+    pub fn topology(&self) -> &'static Topology {
+        topo()
+    }
+
+    /// Whether `player` has all four pieces in one line.
+    pub fn has_toe(&self, player: u8) -> bool {
+        LINES.iter().any(|line| line.iter().all(|&c| self.board[c] != 0 && color(self.board[c]) == player))
+    }
+
+    fn end_turn(&mut self) {
+        self.turn = 1 - self.turn;
+        self.hash ^= BLACK_KEY;
+        self.state = RollState::default();
+        self.turns = self.turns.saturating_add(1);
+    }
+
+    fn set(&mut self, c: Cell, p: u8) {
+        let old = self.board[c as usize];
+        if old != 0 {
+            self.hash ^= key(c as usize, old);
+        }
+        self.board[c as usize] = p;
+        if p != 0 {
+            self.hash ^= key(c as usize, p);
+        }
+    }
+
+    fn push_target(&self, from: Cell, to: Cell, style: Style, capture: bool, out: &mut Vec<ChecMove>) {
+        if to == NO_CELL {
+            return;
+        }
+        let q = self.board[to as usize];
+        if q == 0 || (capture && color(q) != self.turn) {
+            out.push(ChecMove::Move { from, to, style });
+        }
+    }
+
+    fn natural_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
+        let t = topo();
+        let us = self.turn;
+        match kind(self.board[c as usize]) {
+            PAWN => {
+                // "Pawns move ONE square orthogonally in ANY direction, BUT capture ONE square
+                // diagonally TOWARDS the Opponent."
+                for d in Dir::ORTHOGONAL {
+                    let s = t.step(c, d);
+                    if s != NO_CELL && self.board[s as usize] == 0 {
+                        out.push(ChecMove::Move { from: c, to: s, style: Style::Natural });
+                    }
+                }
+                for d in Dir::DIAGONAL_FORWARD(us) {
+                    let s = t.step(c, d);
+                    if s != NO_CELL && self.board[s as usize] != 0 && color(self.board[s as usize]) != us {
+                        out.push(ChecMove::Move { from: c, to: s, style: Style::Natural });
+                    }
+                }
+            }
+            KNIGHT => {
+                for &s in t.leaps(c) {
+                    self.push_target(c, s, Style::Natural, true, out);
+                }
+            }
+            k => {
+                let dirs: &[Dir] = if k == BISHOP { &Dir::DIAGONAL } else { &Dir::ORTHOGONAL };
+                for &d in dirs {
+                    let mut s = t.step(c, d);
+                    while s != NO_CELL {
+                        self.push_target(c, s, Style::Natural, true, out);
+                        if self.board[s as usize] != 0 {
+                            break;
+                        }
+                        s = t.step(s, d);
+                    }
+                }
+            }
+        }
+    }
+
+    fn wizard_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
+        let t = topo();
+        let (f, r) = (t.file(c) as i8, t.rank(c) as i8);
+        for (df, dr) in WIZARD_LEAPS {
+            let (nf, nr) = (f + df, r + dr);
+            if (0..SIDE as i8).contains(&nf) && (0..SIDE as i8).contains(&nr) {
+                self.push_target(c, t.cell(nf as u8, nr as u8).expect("on board"), Style::Wizard, true, out);
+            }
+        }
+        for d in Dir::DIAGONAL {
+            self.push_target(c, t.step(c, d), Style::Wizard, true, out);
+        }
+    }
+
+    fn checker_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
+        // "MUST move TWO squares WITHOUT CAPTURING and MUST JUMP the NEAREST square, in ANY
+        // direction": over the neighbouring square, occupied or not (rulings E5).
+        let t = topo();
+        for d in Dir::ALL {
+            let over = t.step(c, d);
+            if over != NO_CELL {
+                self.push_target(c, t.step(over, d), Style::Checker, false, out);
+            }
+        }
+    }
+
+    fn drops(&self, kinds: u8, out: &mut Vec<ChecMove>) {
+        let hand = self.hand(self.turn) & kinds;
+        if hand == 0 {
+            return;
+        }
+        for piece in PAWN..=ROOK {
+            if hand & (1 << piece) != 0 {
+                for c in 0..CELLS as Cell {
+                    if self.board[c as usize] == 0 {
+                        out.push(ChecMove::Drop { piece, to: c });
+                    }
+                }
+            }
+        }
+    }
+
+    fn own_cell(&self, piece: u8) -> Cell {
+        let want = piece | self.turn << 3;
+        self.board.iter().position(|&p| p == want).map_or(NO_CELL, |c| c as Cell)
+    }
+
+    fn letter_at(&self, c: Cell) -> char {
+        LETTERS[kind(self.board[c as usize]) as usize]
+    }
+
+    /// The move in the text's notation with the capture written by square (`Rxb3`) instead
+    /// of by piece (`RxB`); both are accepted.
+    fn square_text(&self, m: ChecMove) -> String {
+        match m {
+            ChecMove::Move { from, to, style } if self.board[to as usize] != 0 => {
+                format!("{}x{}{}", self.letter_at(from), topo().name(to), suffix(style))
+            }
+            _ => self.move_text(m),
+        }
+    }
+
+    fn over(&self) -> Option<Outcome> {
+        if self.state != RollState::default() {
+            return None;
+        }
+        // A Toe stands if the turn that followed it did not capture one of its pieces: the
+        // player whose turn begins with four in a row has won ("Game ends if the Opponent
+        // cannot capture").
+        if self.has_toe(self.turn) {
+            return Some(Outcome::win(self.turn, "Toe"));
+        }
+        if self.move_limit != 0 && self.turns >= self.move_limit {
+            return Some(Outcome::draw("move limit"));
+        }
+        None
+    }
+}
+
+fn suffix(style: Style) -> &'static str {
+    match style {
+        Style::Natural => "",
+        Style::Wizard => "°",
+        Style::Checker => "⌃",
+    }
+}
+
+/// The text's notation with its symbols replaced by ASCII: `v` for a drop (⌄), `^` for a
+/// Checker move (⌃), `*` for a Wizard move (°). `pass` and `666` are the same in both.
+pub fn to_ascii(text: &str) -> String {
+    text.replace('⌄', "v").replace('⌃', "^").replace('°', "*")
+}
+
+/// The reverse of [`to_ascii`] for a move's trailing symbol.
+fn from_ascii(text: &str) -> String {
+    match text.char_indices().last() {
+        Some((i, 'v')) if i > 0 => format!("{}⌄", &text[..i]),
+        Some((i, '^')) if i > 0 => format!("{}⌃", &text[..i]),
+        Some((i, '*')) if i > 0 => format!("{}°", &text[..i]),
+        _ => text.to_string(),
+    }
+}
+
+impl Position for ChecToePosition {
+    type Move = ChecMove;
+    type Undo = ChecUndo;
+
+    fn turn(&self) -> Player {
+        self.turn
+    }
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn legal_moves(&self, out: &mut Vec<ChecMove>) {
+        out.clear();
+        if self.over().is_some() {
+            return;
+        }
+        let s = self.state;
+        match s.value {
+            0 => out.extend((1..=6).map(ChecMove::Roll)),
+            APOCALYPSE => out.push(ChecMove::Apocalypse),
+            v @ 1..=4 => {
+                self.drops(1 << v, out);
+                let c = self.own_cell(v);
+                if c != NO_CELL {
+                    if s.checker { self.checker_moves(c, out) } else { self.natural_moves(c, out) }
+                }
+            }
+            5 => {
+                // "ANY piece to be moved or dropped, BUT ONLY if MOVED like a WIZARD."
+                self.drops(0b11110, out);
+                for c in 0..CELLS as Cell {
+                    let p = self.board[c as usize];
+                    if p != 0 && color(p) == self.turn {
+                        self.wizard_moves(c, out);
+                    }
+                }
+            }
+            _ => {
+                // The second six: any piece, moved its own way or dropped.
+                self.drops(0b11110, out);
+                for c in 0..CELLS as Cell {
+                    let p = self.board[c as usize];
+                    if p != 0 && color(p) == self.turn {
+                        self.natural_moves(c, out);
+                    }
+                }
+            }
+        }
+        if s.value != 0 && s.value != APOCALYPSE {
+            // The voluntary re-roll (once a turn), or after two sixes the try for a third.
+            if (s.value == 6 && s.sixes == 2) || (!s.rerolled && s.value <= 5) {
+                out.push(ChecMove::Reroll);
+            }
+            // "If a player CANNOT or DOES NOT wish to MOVE ... a long blank line."
+            out.push(ChecMove::Pass);
+        }
+    }
+
+    fn play_unchecked(&mut self, m: ChecMove) -> ChecUndo {
+        let undo = ChecUndo { board: self.board, turn: self.turn, state: self.state, turns: self.turns, hash: self.hash };
+        match m {
+            ChecMove::Roll(v) => {
+                let s = &mut self.state;
+                if v == 6 {
+                    s.sixes += 1;
+                    s.checker = false;
+                    s.value = match s.sixes {
+                        1 => 0,
+                        2 => 6,
+                        _ => APOCALYPSE,
+                    };
+                    s.attempt = false;
+                } else {
+                    // A Checker only follows the voluntary re-roll itself; the try for the
+                    // Apocalypse that fails resumes normal play (rulings E3, E4).
+                    s.checker = s.checker && !s.attempt && v <= 4;
+                    s.attempt = false;
+                    s.sixes = 0;
+                    s.value = v;
+                }
+            }
+            ChecMove::Reroll => {
+                let s = &mut self.state;
+                if s.value == 6 && s.sixes == 2 {
+                    // The try for a third six uses up the turn's re-roll, so a turn has at
+                    // most four rolls, as the text counts them (rulings E4).
+                    s.attempt = true;
+                    s.rerolled = true;
+                } else {
+                    s.rerolled = true;
+                    s.checker = true;
+                    s.sixes = 0;
+                }
+                s.value = 0;
+            }
+            ChecMove::Drop { piece, to } => {
+                self.set(to, piece | self.turn << 3);
+                self.end_turn();
+            }
+            ChecMove::Move { from, to, .. } => {
+                let p = self.board[from as usize];
+                self.set(from, 0);
+                self.set(to, p);
+                self.end_turn();
+            }
+            ChecMove::Pass => self.end_turn(),
+            ChecMove::Apocalypse => {
+                let them = 1 - self.turn;
+                for c in 0..CELLS as Cell {
+                    let p = self.board[c as usize];
+                    if p != 0 && color(p) == them {
+                        self.set(c, 0);
+                    }
+                }
+                self.end_turn();
+            }
+        }
+        undo
+    }
+
+    fn undo(&mut self, _m: ChecMove, u: ChecUndo) {
+        self.board = u.board;
+        self.turn = u.turn;
+        self.state = u.state;
+        self.turns = u.turns;
+        self.hash = u.hash;
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash ^ self.state.key()
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.board_hash() ^ self.state.key()
+    }
+
+    fn outcome_with(&self, _legal: &[ChecMove]) -> Option<Outcome> {
+        self.over()
+    }
+
+    fn move_text(&self, m: ChecMove) -> String {
+        let t = topo();
+        match m {
+            ChecMove::Roll(v) => format!("[{v}]"),
+            ChecMove::Drop { piece, to } => format!("{}{}⌄", LETTERS[piece as usize], t.name(to)),
+            ChecMove::Move { from, to, style } => {
+                let q = self.board[to as usize];
+                if q != 0 {
+                    // "A capture is notated with an "x", such as NxB."
+                    format!("{}x{}{}", self.letter_at(from), LETTERS[kind(q) as usize], suffix(style))
+                } else {
+                    format!("{}{}{}", self.letter_at(from), t.name(to), suffix(style))
+                }
+            }
+            ChecMove::Reroll => "reroll".into(),
+            ChecMove::Pass => "pass".into(),
+            ChecMove::Apocalypse => "666".into(),
+        }
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), String> {
+        let text = from_ascii(text);
+        if matches!(text.as_str(), "pass" | "reroll" | "666") {
+            return Ok(());
+        }
+        if let Some(v) = text.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            return match v.parse::<u8>() {
+                Ok(1..=6) => Ok(()),
+                _ => Err(format!("'{text}': Chec Toe rolls one die, 1 to 6 (e.g. [4])")),
+            };
+        }
+        let bad = || format!("'{text}' is not a Chec Toe move (e.g. Ra4, Ra4v drop, Ra4* wizard, Ra4^ checker, NxB, [4], reroll, pass, 666)");
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or_else(bad)?;
+        if !"PNBRK".contains(letter) {
+            return Err(bad());
+        }
+        let rest: String = chars.collect();
+        let rest = rest.trim_end_matches(['⌄', '⌃', '°']);
+        let target = rest.strip_prefix('x').unwrap_or(rest);
+        let square_ok = topo().parse_cell(target).is_some();
+        let piece_ok = rest.starts_with('x') && target.len() == 1 && "PNBRK".contains(target);
+        if square_ok || piece_ok { Ok(()) } else { Err(bad()) }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ChecMove, MoveError> {
+        self.check_move_syntax(text).map_err(MoveError::Malformed)?;
+        // "since there is no King in Chec Toe, Players can use "K" if they really desire".
+        let mut norm = from_ascii(text);
+        if norm.starts_with('K') {
+            norm.replace_range(0..1, "N");
+        }
+        if norm.len() >= 3 && norm.as_bytes()[1] == b'x' && norm.as_bytes()[2] == b'K' {
+            norm.replace_range(2..3, "N");
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(o) = self.over() {
+            return Err(MoveError::GameOver(o.reason().to_string()));
+        }
+        moves
+            .iter()
+            .copied()
+            .find(|&m| self.move_text(m) == norm || self.square_text(m) == norm)
+            .ok_or_else(|| MoveError::Illegal(self.explain_illegal(&norm, &moves)))
+    }
+
+    fn explain_illegal(&self, text: &str, _legal: &[ChecMove]) -> String {
+        let s = self.state;
+        if text.starts_with('[') {
+            return "the die has been rolled: move, drop, reroll or pass".into();
+        }
+        if s.value == 0 {
+            return if s.sixes == 1 {
+                "a first 6 is void and requires a re-roll: roll the die".into()
+            } else {
+                "roll the die first (e.g. [4])".into()
+            };
+        }
+        if s.value == APOCALYPSE {
+            return "three sixes: the Apocalypse (666) is the turn".into();
+        }
+        match text {
+            "reroll" => "the voluntary re-roll has been used this turn".into(),
+            "666" => "the Apocalypse needs three sixes in a row".into(),
+            _ if (1..=4).contains(&s.value) && !text.starts_with(LETTERS[s.value as usize]) => {
+                format!("the die shows {}: only the {} may move or be dropped", s.value, ["", "pawn", "knight", "bishop", "rook"][s.value as usize])
+            }
+            _ if text.ends_with('⌄') => "that piece is not in hand, or the square is taken".into(),
+            _ if s.value == 5 && !text.ends_with('°') => "a 5 lets any piece move only as a Wizard (°) or be dropped".into(),
+            _ if s.checker && !text.ends_with('⌃') => "after a re-roll a 1-4 piece moves only as a Checker (⌃), without capturing, or is dropped".into(),
+            _ => "that piece cannot move there".into(),
+        }
+    }
+
+    fn to_text(&self) -> String {
+        let t = topo();
+        let mut rows = Vec::new();
+        for rank in (0..SIDE).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..SIDE {
+                let p = self.board[t.cell(file, rank).expect("on board") as usize];
+                if p == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    row += &empty.to_string();
+                    empty = 0;
+                }
+                let l = LETTERS[kind(p) as usize];
+                row.push(if color(p) == 1 { l.to_ascii_lowercase() } else { l });
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            rows.push(row);
+        }
+        let mut s = format!("{} {}", rows.join("/"), if self.turn == 0 { "w" } else { "b" });
+        let st = self.state;
+        if st.value == APOCALYPSE {
+            s += " 666";
+        } else if st.value != 0 {
+            s += &format!(" [{}]", st.value);
+        }
+        if st.sixes > 0 && st.value != APOCALYPSE {
+            s += &format!(" sixes:{}", st.sixes);
+        }
+        for (on, word) in [(st.rerolled, "rerolled"), (st.checker, "checker"), (st.attempt, "attempt")] {
+            if on {
+                s += " ";
+                s += word;
+            }
+        }
+        if self.turns > 0 {
+            s += &format!(" turns:{}", self.turns);
+        }
+        s
+    }
+
+    fn is_irreversible(&self, m: ChecMove) -> bool {
+        matches!(m, ChecMove::Drop { .. } | ChecMove::Apocalypse)
+            || matches!(m, ChecMove::Move { to, .. } if self.board[to as usize] != 0)
+    }
+}

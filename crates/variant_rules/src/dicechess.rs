@@ -1,0 +1,553 @@
+//! Dice Chess in every rule set `dice-chess.txt` gives: the two-dice game, BrainKing's one-die
+//! king-capture game (8x8 and 10x10 with three kings) and Gollon's move-count games.
+//!
+//! A turn is a roll (a move written `[3,5]` or `[4]`, chosen by the dice, never by the
+//! player) followed by the chess move(s) the roll allows, or `pass` when it allows none. The
+//! chess itself is [`ChessPosition`] with a relaxed king rule; this layer filters its moves by
+//! the roll and strings Gollon's series together with null moves.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
+use crate::dice::Roll;
+use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
+use crate::topology::{Cell, Wrap, NO_CELL};
+
+/// The rule sets of `dice-chess.txt` (option `--rules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum DiceRules {
+    /// Two dice name the piece types that may move; doubles allow any move.
+    #[default]
+    #[serde(rename = "two-dice")]
+    TwoDice,
+    /// BrainKing: one die, no check, capture the king.
+    #[serde(rename = "brainking")]
+    BrainKing,
+    /// BrainKing on 10x10 with three kings a side; capture all three.
+    #[serde(rename = "brainking-10x10")]
+    BrainKing10,
+    /// Gollon: one die gives the number of moves (4, 5 and 6 all mean four).
+    #[serde(rename = "gollon-count")]
+    GollonCount,
+    /// Gollon: a piece die and a count die; that piece makes that many moves.
+    #[serde(rename = "gollon-piece-count")]
+    GollonPieceCount,
+}
+
+impl DiceRules {
+    /// Every rule set, the default first.
+    pub const ALL: [DiceRules; 5] =
+        [DiceRules::TwoDice, DiceRules::BrainKing, DiceRules::BrainKing10, DiceRules::GollonCount, DiceRules::GollonPieceCount];
+
+    /// The option value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiceRules::TwoDice => "two-dice",
+            DiceRules::BrainKing => "brainking",
+            DiceRules::BrainKing10 => "brainking-10x10",
+            DiceRules::GollonCount => "gollon-count",
+            DiceRules::GollonPieceCount => "gollon-piece-count",
+        }
+    }
+
+    /// How many dice a roll has.
+    pub fn dice(self) -> usize {
+        match self {
+            DiceRules::TwoDice | DiceRules::GollonPieceCount => 2,
+            _ => 1,
+        }
+    }
+
+    /// What kings are under these rules.
+    pub fn kings(self) -> KingRule {
+        match self {
+            DiceRules::BrainKing | DiceRules::BrainKing10 => KingRule::Capture,
+            _ => KingRule::RoyalCapturable,
+        }
+    }
+
+    /// The starting FEN.
+    pub fn start_fen(self) -> &'static str {
+        match self {
+            // Three kings on e, f and g (the text's diagram); no castling with three kings.
+            DiceRules::BrainKing10 => "rnbqkkkbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKKKBNR w - - 0 1",
+            _ => START_FEN,
+        }
+    }
+
+    /// Whether a turn is a series of moves (Gollon).
+    fn series(self) -> bool {
+        matches!(self, DiceRules::GollonCount | DiceRules::GollonPieceCount)
+    }
+}
+
+impl fmt::Display for DiceRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for DiceRules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        DiceRules::ALL.into_iter().find(|r| r.as_str() == s).ok_or_else(|| {
+            let all: Vec<&str> = DiceRules::ALL.iter().map(|r| r.as_str()).collect();
+            format!("unknown dice rules '{s}' (known: {})", all.join(", "))
+        })
+    }
+}
+
+/// What happens when a roll allows no move (option `--no-move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoMove {
+    /// The turn is lost ("loses that turn (passed turn)").
+    #[default]
+    Pass,
+    /// The player rolls again.
+    Reroll,
+}
+
+impl NoMove {
+    /// The option value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoMove::Pass => "pass",
+            NoMove::Reroll => "reroll",
+        }
+    }
+}
+
+impl FromStr for NoMove {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "pass" => Ok(NoMove::Pass),
+            "reroll" => Ok(NoMove::Reroll),
+            _ => Err(format!("unknown --no-move '{s}' (known: pass, reroll)")),
+        }
+    }
+}
+
+/// Where the current turn stands. The default is "the dice are still to be rolled".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct TurnState {
+    /// The roll this turn's moves obey; `Roll::default()` before it is thrown.
+    roll: Roll,
+    /// Gollon: moves still to play in the series.
+    left: u8,
+    /// Gollon piece-count: the cell of the piece making the series, once it has moved.
+    piece: Cell,
+    /// Rolls thrown away this turn (`--no-move reroll`), so the position differs each time.
+    voided: u8,
+}
+
+impl Default for TurnState {
+    fn default() -> Self {
+        TurnState { roll: Roll::default(), left: 0, piece: NO_CELL, voided: 0 }
+    }
+}
+
+impl TurnState {
+    fn rolled(self) -> bool {
+        self.roll.first() != 0
+    }
+    fn key(self) -> u64 {
+        if self == TurnState::default() {
+            return 0;
+        }
+        let packed = self.roll.first() as u64
+            | (self.roll.second() as u64) << 8
+            | (self.left as u64) << 16
+            | (self.piece as u64) << 24
+            | (self.voided as u64) << 40;
+        splitmix64(packed ^ 0xD1CE_0000_0000_0000)
+    }
+}
+
+/// A Dice Chess move: a roll, a chess move, or giving up the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiceMove {
+    /// The dice came up with these faces.
+    Roll(Roll),
+    /// The roll allows no move (or the series can go no further): the turn ends.
+    Pass,
+    /// The roll allows no move and `--no-move reroll` is on: throw again.
+    Reroll,
+    /// A chess move the roll allows.
+    Chess(ChessMove),
+}
+
+/// What `undo` restores.
+#[derive(Clone, Copy, Debug)]
+pub struct DiceUndo {
+    state: TurnState,
+    chess: Option<ChessUndo>,
+    null: Option<NullUndo>,
+}
+
+/// A Dice Chess position: the board and where the turn stands.
+#[derive(Clone)]
+pub struct DiceChessPosition {
+    chess: ChessPosition,
+    rules: DiceRules,
+    no_move: NoMove,
+    state: TurnState,
+}
+
+thread_local! {
+    /// Scratch buffer for the chess moves a roll filters (no allocation per node).
+    static SCRATCH: RefCell<Vec<ChessMove>> = RefCell::new(Vec::with_capacity(128));
+}
+
+impl DiceChessPosition {
+    /// The starting position.
+    pub fn start(rules: DiceRules, no_move: NoMove) -> DiceChessPosition {
+        DiceChessPosition::from_text(rules.start_fen(), rules, no_move).expect("start position is valid")
+    }
+
+    /// A position from FEN, optionally followed by the turn's state: the roll (`[3,5]`),
+    /// Gollon's moves left in the series (`left:2`) and the piece making it (`piece:e4`).
+    pub fn from_text(text: &str, rules: DiceRules, no_move: NoMove) -> Result<DiceChessPosition, String> {
+        let mut fen = Vec::new();
+        let mut state = TurnState::default();
+        let chess_rules = ChessRules { shadow: false, kings: rules.kings() };
+        for word in text.split_whitespace() {
+            if Roll::is_token(word) {
+                state.roll = Roll::parse(word)?;
+            } else if let Some(n) = word.strip_prefix("left:") {
+                state.left = n.parse().map_err(|_| format!("'{word}': left:N needs a number"))?;
+            } else if !word.starts_with("piece:") {
+                fen.push(word);
+            }
+        }
+        let chess = ChessPosition::from_fen(&fen.join(" "), Wrap::Flat, chess_rules)?;
+        if let Some(sq) = text.split_whitespace().find_map(|w| w.strip_prefix("piece:")) {
+            state.piece = chess.topology().parse_cell(sq).ok_or_else(|| format!("'piece:{sq}' is not a square"))?;
+        }
+        let pos = DiceChessPosition { chess, rules, no_move, state };
+        if state.rolled() && state.roll.dice() != rules.dice() {
+            return Err(format!("{rules} rolls {} dice, the position has {}", rules.dice(), state.roll));
+        }
+        if rules.series() && state.rolled() && !(1..=4).contains(&state.left) {
+            return Err("a Gollon position with a roll needs left:1 to left:4".into());
+        }
+        if !rules.series() && (state.left != 0 || state.piece != NO_CELL) {
+            return Err(format!("left:/piece: belong to the Gollon rules, not {rules}"));
+        }
+        Ok(pos)
+    }
+
+    /// The chess position underneath.
+    pub fn chess(&self) -> &ChessPosition {
+        &self.chess
+    }
+    /// The rule set.
+    pub fn rules(&self) -> DiceRules {
+        self.rules
+    }
+    /// The roll the side to move is playing, if the dice have been thrown this turn.
+    pub fn roll(&self) -> Option<Roll> {
+        self.state.rolled().then_some(self.state.roll)
+    }
+    /// Gollon: moves left in this turn's series.
+    pub fn series_left(&self) -> u8 {
+        self.state.left
+    }
+    /// Whether the dice are to be thrown next.
+    pub fn awaiting_roll(&self) -> bool {
+        !self.state.rolled()
+    }
+
+    /// Every outcome of a throw, each once (unordered pairs for two equal dice).
+    fn push_rolls(&self, out: &mut Vec<DiceMove>) {
+        match self.rules {
+            DiceRules::TwoDice => {
+                for a in 1..=6 {
+                    for b in a..=6 {
+                        out.push(DiceMove::Roll(Roll::two(a, b)));
+                    }
+                }
+            }
+            DiceRules::GollonPieceCount => {
+                for a in 1..=6 {
+                    for b in 1..=6 {
+                        out.push(DiceMove::Roll(Roll::two(a, b)));
+                    }
+                }
+            }
+            _ => out.extend((1..=6).map(|a| DiceMove::Roll(Roll::one(a)))),
+        }
+    }
+
+    /// Whether the roll lets `m` be played.
+    fn allowed(&self, m: ChessMove) -> bool {
+        let roll = self.state.roll;
+        let kind = self.chess.kind_at(m.from);
+        let castle = matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
+        match self.rules {
+            DiceRules::TwoDice => roll.is_doubles() || if castle { roll.shows(4) || roll.shows(6) } else { roll.shows(kind) },
+            DiceRules::BrainKing | DiceRules::BrainKing10 => {
+                let d = roll.first();
+                if castle {
+                    d == 4 || d == 6
+                } else if kind == PAWN && m.promotion != 0 {
+                    // "Pawns may move from the seventh to the eighth rank on any roll, but may
+                    // promote only to the piece shown on the die (a one allows ... any piece)."
+                    d == 1 || d == m.promotion
+                } else {
+                    kind == d
+                }
+            }
+            DiceRules::GollonCount => true,
+            DiceRules::GollonPieceCount => {
+                if self.state.piece != NO_CELL {
+                    return m.from == self.state.piece && !castle;
+                }
+                let d = roll.first();
+                if castle { d == 4 || d == 6 } else { kind == d }
+            }
+        }
+    }
+
+    /// The winner if a side has lost its king(s).
+    fn king_captured(&self) -> Option<Outcome> {
+        for col in 0..2u8 {
+            if !self.chess.has_king(col) {
+                let why = if self.rules == DiceRules::BrainKing10 { "all kings captured" } else { "king captured" };
+                return Some(Outcome::win(1 - col, why));
+            }
+        }
+        None
+    }
+
+    /// Checkmate, stalemate or a chess draw, judged at the start of a turn.
+    fn turn_start_outcome(&self) -> Option<Outcome> {
+        if self.state.rolled() {
+            return None;
+        }
+        let any = SCRATCH.with_borrow_mut(|buf| {
+            self.chess.legal_moves(buf);
+            !buf.is_empty()
+        });
+        if !any {
+            let us = self.chess.turn();
+            let checked = self.rules.kings() != KingRule::Capture && self.chess.in_check(us);
+            return Some(if checked { Outcome::win(1 - us, "checkmate") } else { Outcome::draw("stalemate") });
+        }
+        self.chess.draw_reason().map(Outcome::draw)
+    }
+
+    fn over(&self) -> Option<Outcome> {
+        self.king_captured().or_else(|| self.turn_start_outcome())
+    }
+
+    /// Whether `text` is `pass`/`reroll` or a chess move's shape.
+    fn word_syntax(&self, text: &str) -> Result<(), String> {
+        match text {
+            "pass" | "reroll" => Ok(()),
+            _ => self.chess.check_move_syntax(text),
+        }
+    }
+
+    /// A roll token in canonical form (two-dice pairs sorted).
+    fn canonical_roll(&self, text: &str) -> Result<Roll, String> {
+        let r = Roll::parse(text)?;
+        if r.dice() != self.rules.dice() {
+            return Err(format!("{} rolls {} {}, not {text}", self.rules, self.rules.dice(), if self.rules.dice() == 1 { "die" } else { "dice" }));
+        }
+        Ok(if self.rules == DiceRules::TwoDice && r.first() > r.second() { Roll::two(r.second(), r.first()) } else { r })
+    }
+
+    /// Names of the pieces a roll allows, for error messages.
+    fn roll_names(&self) -> String {
+        const NAMES: [&str; 7] = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
+        let r = self.state.roll;
+        match self.rules {
+            DiceRules::TwoDice if r.is_doubles() => "any piece (doubles)".into(),
+            DiceRules::TwoDice => format!("a {} or a {}", NAMES[r.first() as usize], NAMES[r.second() as usize]),
+            DiceRules::GollonCount => "any piece".into(),
+            _ => format!("a {}", NAMES[r.first() as usize]),
+        }
+    }
+}
+
+impl Position for DiceChessPosition {
+    type Move = DiceMove;
+    type Undo = DiceUndo;
+
+    fn turn(&self) -> Player {
+        self.chess.turn()
+    }
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn legal_moves(&self, out: &mut Vec<DiceMove>) {
+        out.clear();
+        if self.over().is_some() {
+            return;
+        }
+        if !self.state.rolled() {
+            self.push_rolls(out);
+            return;
+        }
+        SCRATCH.with_borrow_mut(|buf| {
+            self.chess.legal_moves(buf);
+            out.extend(buf.iter().filter(|&&m| self.allowed(m)).map(|&m| DiceMove::Chess(m)));
+        });
+        if out.is_empty() {
+            let mid_series = self.state.piece != NO_CELL || (self.rules == DiceRules::GollonCount && self.state.left < count_of(self.state.roll, self.rules));
+            out.push(if self.no_move == NoMove::Reroll && !mid_series { DiceMove::Reroll } else { DiceMove::Pass });
+        }
+    }
+
+    fn play_unchecked(&mut self, m: DiceMove) -> DiceUndo {
+        let mut undo = DiceUndo { state: self.state, chess: None, null: None };
+        match m {
+            DiceMove::Roll(r) => {
+                self.state.roll = r;
+                if self.rules.series() {
+                    self.state.left = count_of(r, self.rules);
+                }
+            }
+            DiceMove::Pass => {
+                undo.null = Some(self.chess.pass_turn());
+                self.state = TurnState::default();
+            }
+            DiceMove::Reroll => {
+                self.state = TurnState { voided: self.state.voided.saturating_add(1), ..TurnState::default() };
+            }
+            DiceMove::Chess(cm) => {
+                let us = self.chess.turn();
+                undo.chess = Some(self.chess.play_unchecked(cm));
+                let castle = matches!(cm.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
+                let them = 1 - us;
+                // A series goes on while moves are left, unless the move took a king, gave
+                // check (rulings D6) or ended the piece's career as what it was (promotion,
+                // castling: D7).
+                let goes_on = self.rules.series()
+                    && self.state.left > 1
+                    && self.chess.has_king(them)
+                    && !self.chess.in_check(them)
+                    && !(self.rules == DiceRules::GollonPieceCount && (castle || cm.promotion != 0));
+                if goes_on {
+                    undo.null = Some(self.chess.pass_turn());
+                    self.state.left -= 1;
+                    if self.rules == DiceRules::GollonPieceCount {
+                        self.state.piece = cm.to;
+                    }
+                } else {
+                    self.state = TurnState::default();
+                }
+            }
+        }
+        undo
+    }
+
+    fn undo(&mut self, m: DiceMove, u: DiceUndo) {
+        if let Some(n) = u.null {
+            self.chess.undo_pass_turn(n);
+        }
+        if let (DiceMove::Chess(cm), Some(c)) = (m, u.chess) {
+            self.chess.undo(cm, c);
+        }
+        self.state = u.state;
+    }
+
+    fn hash(&self) -> u64 {
+        self.chess.hash() ^ self.state.key()
+    }
+    fn recompute_hash(&self) -> u64 {
+        self.chess.recompute_hash() ^ self.state.key()
+    }
+
+    fn outcome_with(&self, _legal: &[DiceMove]) -> Option<Outcome> {
+        self.over()
+    }
+
+    fn move_text(&self, m: DiceMove) -> String {
+        match m {
+            DiceMove::Roll(r) => r.to_string(),
+            DiceMove::Pass => "pass".into(),
+            DiceMove::Reroll => "reroll".into(),
+            DiceMove::Chess(cm) => self.chess.move_text(cm),
+        }
+    }
+
+    fn check_move_syntax(&self, text: &str) -> Result<(), String> {
+        if Roll::is_token(text) { self.canonical_roll(text).map(|_| ()) } else { self.word_syntax(text) }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DiceMove, MoveError> {
+        self.check_move_syntax(text).map_err(MoveError::Malformed)?;
+        let text = if Roll::is_token(text) { self.canonical_roll(text).map_err(MoveError::Malformed)?.to_string() } else { text.to_string() };
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if let Some(o) = self.over() {
+            return Err(MoveError::GameOver(o.reason().to_string()));
+        }
+        moves.iter().copied().find(|&m| self.move_text(m) == text).ok_or_else(|| MoveError::Illegal(self.explain_illegal(&text, &moves)))
+    }
+
+    fn explain_illegal(&self, text: &str, legal: &[DiceMove]) -> String {
+        let rolled = self.state.rolled();
+        if Roll::is_token(text) {
+            return "the dice have already been rolled this turn: play a move the roll allows (or pass)".into();
+        }
+        if !rolled {
+            return format!("roll the dice first (e.g. {})", if self.rules.dice() == 2 { "[3,5]" } else { "[4]" });
+        }
+        match text {
+            "pass" => return "a roll that allows a move must be used (pass only when none is possible)".into(),
+            "reroll" => return "a re-roll is only allowed when the roll allows no move and --no-move reroll is on".into(),
+            _ => {}
+        }
+        let orthodox = self.chess.parse_move(text);
+        match orthodox {
+            Ok(_) if self.state.piece != NO_CELL => {
+                format!("the series belongs to the piece on {}", self.chess.topology().name(self.state.piece))
+            }
+            Ok(_) => format!("the roll {} lets only {} move", self.state.roll, self.roll_names()),
+            Err(e) => {
+                let _ = legal;
+                e.to_string().trim_start_matches("illegal: ").to_string()
+            }
+        }
+    }
+
+    fn to_text(&self) -> String {
+        let mut s = self.chess.fen();
+        if self.state.rolled() {
+            s += &format!(" {}", self.state.roll);
+            if self.rules.series() {
+                s += &format!(" left:{}", self.state.left);
+            }
+            if self.state.piece != NO_CELL {
+                s += &format!(" piece:{}", self.chess.topology().name(self.state.piece));
+            }
+        }
+        s
+    }
+
+    fn is_irreversible(&self, m: DiceMove) -> bool {
+        match m {
+            DiceMove::Chess(cm) => self.chess.is_irreversible(cm),
+            _ => false,
+        }
+    }
+}
+
+/// Gollon: the number of moves a roll gives ("a roll of a four, five, or six allows the player
+/// to make four moves"); 0 for the other rule sets.
+fn count_of(r: Roll, rules: DiceRules) -> u8 {
+    match rules {
+        DiceRules::GollonCount => r.first().min(4),
+        DiceRules::GollonPieceCount => r.second().min(4),
+        _ => 0,
+    }
+}
