@@ -8,5 +8,6 @@
 #![allow(clippy::type_complexity)]
 
 pub mod bench;
+pub mod dice;
 pub mod table;
 pub mod terminal;

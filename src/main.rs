@@ -71,6 +71,21 @@ enum Command {
     },
     /// Play in the terminal, hot-seat.
     Text(GameArgs),
+    /// Throw dice headless (no window, no GPU) and report how fair and how fast they are.
+    DiceStats {
+        /// How many rolls.
+        #[arg(long, default_value_t = 10_000)]
+        throws: u32,
+        /// Seed of the first roll (roll i uses splitmix64(seed + i)).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Dice per roll: 1 (Chec Toe, BrainKing) or 2 (Dice Chess).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        dice: u8,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// A Stax game that leaves stacks of up to seven checkers (seeded random play preferring jumps).
@@ -125,7 +140,7 @@ fn main() -> ExitCode {
         eprintln!("variant-table: {e}");
         ExitCode::from(2)
     };
-    let windowed = !matches!(cli.command, Some(Command::Text(_)));
+    let windowed = !matches!(cli.command, Some(Command::Text(_) | Command::DiceStats { .. }));
     if windowed && let Err(e) = display_available() {
         return fail(e);
     }
@@ -181,6 +196,22 @@ fn main() -> ExitCode {
             app.insert_resource(variant_table::bench::FrameBench::new(&scene, launched, frames.max(1)));
             app.add_plugins(variant_table::bench::plugin);
             app.run();
+        }
+        Some(Command::DiceStats { throws, seed, dice, json }) => {
+            if throws == 0 {
+                return fail("--throws must be at least 1".into());
+            }
+            let s = variant_table::dice::stats(throws, seed, dice as usize);
+            if json {
+                println!("{}", serde_json::to_string(&s).expect("stats serialise"));
+            } else {
+                println!("rolls: {} of {} {} (seed {})", s.rolls, s.dice, if s.dice == 1 { "die" } else { "dice" }, s.seed);
+                println!("faces 1-6: {:?}", s.histogram);
+                println!("chi-square: {:.3} (5 degrees of freedom), p = {:.4}", s.chi_square, s.p_value);
+                println!("cocked or void throws re-thrown: {:.2}%; dice that left the tray: {}; rolls never flat: {}", s.cocked_rate * 100.0, s.left_tray, s.unsettled);
+                println!("time to settle: mean {:.2} s, max {:.2} s (simulated)", s.mean_settle_seconds, s.max_settle_seconds);
+                println!("speed: {:.0} throws/s, {:.0} simulated s per wall-clock s", s.throws_per_second, s.simulated_seconds_per_second);
+            }
         }
         Some(Command::Text(args)) => {
             return match args.game() {

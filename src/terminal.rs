@@ -33,7 +33,7 @@ fn board(game: &Game) -> String {
                 s += &format!(" {} ", (b'a' + file) as char);
             }
         }
-        pos @ (AnyPosition::Chess(_) | AnyPosition::ToeToe(_)) => {
+        pos @ (AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_)) => {
             let t = topology_of(pos);
             let toe = matches!(pos, AnyPosition::ToeToe(_));
             for rank in (0..t.height()).rev() {

@@ -83,7 +83,7 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 let text = stack.iter().map(|c| format!("{}{}{}", c.owner(), if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
                 out.push((cell, text, at));
             }
-            AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::Chex(_) => {
+            _ => {
                 let b = variant_table::table::pieces::piece_byte(pos, cell);
                 if b != 0 {
                     out.push((cell, format!("{}{}", (b >> 3) & 1, b & 7), at));
@@ -108,23 +108,69 @@ fn assert_mirrors(app: &mut App, label: &str) {
 /// Plays a seeded random game to the end (or `max` plies) by clicking each move's cells; also
 /// returns how many moves had to be picked from a choice.
 fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize) -> (App, usize) {
-    let mut picked = 0;
     let mut opts = GameOptions::default_for(game);
     opts.topology = wrap;
     opts.numbers = numbers;
     opts.seed = seed;
+    play_options_by_clicks(game, opts, seed, max)
+}
+
+/// Throws the dice the way Space does and runs frames until they rest and the roll is played;
+/// returns the roll token.
+fn throw_dice(app: &mut App) -> String {
+    use variant_table::table::dice::{DiceTable, ThrowDice};
+    let before = session(app).game.moves().count();
+    app.world_mut().write_message(ThrowDice::default());
+    for _ in 0..200 {
+        app.update();
+        if !app.world().resource::<DiceTable>().in_flight() && session(app).game.moves().count() > before {
+            break;
+        }
+    }
+    let moves: Vec<&str> = session(app).game.moves().collect();
+    assert_eq!(moves.len(), before + 1, "the throw was not played as a roll: {}", session(app).status);
+    moves[before].to_string()
+}
+
+fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize) -> (App, usize) {
+    let mut picked = 0;
     let mut app = app(Game::new(game, opts, None).unwrap());
     assert_mirrors(&mut app, "start");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for ply in 0..max {
+    for _ in 0..max {
+        let ply = session(&app).game.moves().count();
         if session(&app).outcome().is_some() {
             assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::GameOver);
             break;
         }
         let pos = session(&app).game.position().clone();
+        if pos.dice_due().is_some() {
+            // The dice decide: throw them and check the roll the rules received is the faces
+            // the physics read, backed by a throw record that replays.
+            let token = throw_dice(&mut app);
+            let faces = app.world().resource::<variant_table::table::dice::DiceTable>().faces.clone();
+            assert_eq!(token, variant_table::table::dice::roll_token(game, &opts, &faces));
+            let (ply_of, record) = session(&app).throws.last().cloned().expect("a throw record");
+            assert_eq!(ply_of, ply);
+            assert!(record.replays(), "{game}: throw {ply} replays to {:?}", record.faces);
+            continue;
+        }
         let moves = pos.legal_moves();
         let chosen = moves[rng.random_range(0..moves.len())];
         let path = pos.move_path(chosen);
+        if path.from == variant_rules::topology::NO_CELL {
+            // A move with no cell (pass, re-roll, 666): its key, or played by itself when forced.
+            let text = pos.move_text(chosen);
+            if variant_table::table::dice::forced_move(&pos).is_none() {
+                app.world_mut().write_message(GameCommand::Play(text.clone()));
+            }
+            settle(&mut app);
+            let played: Vec<&str> = session(&app).game.moves().collect();
+            assert_eq!(played.get(ply).copied(), Some(text.as_str()), "{game}: {text} was not played");
+            assert!(played[ply + 1..].iter().all(|m| matches!(*m, "pass" | "reroll" | "666")), "{game}: {:?}", &played[ply..]);
+            assert_mirrors(&mut app, &format!("{game} after {text}"));
+            continue;
+        }
         let same_cells = moves.iter().filter(|&&o| pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings).count();
         click(&mut app, path.from);
         // A move that stays on its cell (a drop from the hand, a promotion) is offered at once.
@@ -145,8 +191,10 @@ fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize
         }
         settle(&mut app);
         let played: Vec<&str> = session(&app).game.moves().collect();
-        assert_eq!(played.len(), ply + 1, "{game}: move {} ({}) was not played: {}", ply + 1, pos.move_text(chosen), session(&app).status);
+        assert!(played.len() > ply, "{game}: move {} ({}) was not played: {}", ply + 1, pos.move_text(chosen), session(&app).status);
         assert_eq!(played[ply], pos.move_text(chosen));
+        // Anything after it was played by itself: a pass, re-roll or 666 that left no choice.
+        assert!(played[ply + 1..].iter().all(|m| matches!(*m, "pass" | "reroll" | "666")), "{game}: {:?}", &played[ply..]);
         assert_mirrors(&mut app, &format!("{game} after {}", pos.move_text(chosen)));
     }
     (app, picked)
@@ -354,9 +402,10 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
     app.insert_resource(seats.clone());
     app.world_mut().write_message(SaveLoad::Save(path.clone()));
     settle(&mut app);
-    let (saved, saved_seats) = SaveFile::read(&path).expect("the save reads back");
+    let file = SaveFile::read(&path).expect("the save reads back");
+    let saved = file.restore().expect("the save replays");
     assert_eq!(saved.moves().collect::<Vec<_>>(), moves.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(saved_seats.as_ref(), Some(&seats));
+    assert_eq!(file.seats.as_ref(), Some(&seats));
 
     // Load into a different game: the mirror and the seats become the saved ones.
     let mut other = app_with(GameId::Chess);
@@ -453,4 +502,83 @@ fn promotion_is_chosen_from_the_offered_pieces() {
     assert_mirrors(&mut app, "after promoting to a knight");
     let world = app.world_mut();
     assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == 2 && p.owner == 0), "a white knight stands on a8");
+}
+
+#[test]
+fn dice_chess_games_by_throws_and_clicks() {
+    use variant_rules::dicechess::DiceRules;
+    for (rules, seed) in [(DiceRules::TwoDice, 21), (DiceRules::BrainKing, 22), (DiceRules::GollonPieceCount, 23)] {
+        let opts = GameOptions { dice_rules: rules, seed, ..GameOptions::default_for(GameId::DiceChess) };
+        let (app, _) = play_options_by_clicks(GameId::DiceChess, opts, seed, 160);
+        let moves: Vec<&str> = session(&app).game.moves().collect();
+        assert!(moves.iter().filter(|m| m.starts_with('[')).count() > 20, "{rules}: {moves:?}");
+    }
+}
+
+#[test]
+fn chec_toe_game_by_throws_drops_and_clicks() {
+    let opts = GameOptions { seed: 31, ..GameOptions::default_for(GameId::ChecToe) };
+    let (app, _) = play_options_by_clicks(GameId::ChecToe, opts, 31, 220);
+    let moves: Vec<&str> = session(&app).game.moves().collect();
+    assert!(moves.iter().any(|m| m.ends_with('⌄')), "drops were played: {moves:?}");
+}
+
+#[test]
+fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
+    use variant_table::table::dice::{tray_origin, DiceTable, Die};
+    let opts = GameOptions { seed: 9, ..GameOptions::default_for(GameId::DiceChess) };
+    let mut app = app(Game::new(GameId::DiceChess, opts, None).unwrap());
+    let dice = |app: &mut App| {
+        let world = app.world_mut();
+        world.query::<(&Die, &Transform)>().iter(world).map(|(d, t)| (d.index, t.translation)).collect::<Vec<_>>()
+    };
+    assert_eq!(dice(&mut app).len(), 2, "two dice for Dice Chess");
+    let token = throw_dice(&mut app);
+    assert!(token.starts_with('[') && token.contains(','), "{token}");
+    let origin = tray_origin(topology_of(session(&app).game.position()));
+    for (_, at) in dice(&mut app) {
+        let local = at - origin;
+        assert!(local.x.abs() < variant_table::dice::TRAY_HALF[0] && local.z.abs() < variant_table::dice::TRAY_HALF[1], "a die rests in the tray: {local}");
+        assert!((local.y - variant_table::dice::DIE_HALF).abs() < 0.02, "flat on the felt: {local}");
+    }
+    // A second throw while the roll is still to be used is refused: the roll stands.
+    app.world_mut().write_message(variant_table::table::dice::ThrowDice::default());
+    settle(&mut app);
+    assert!(!app.world().resource::<DiceTable>().in_flight());
+    assert_eq!(session(&app).game.moves().count(), 1);
+    // Save, load: the throw record comes back and replays.
+    let path = std::env::temp_dir().join(format!("vt-dice-save-{}.json", std::process::id()));
+    app.world_mut().write_message(SaveLoad::Save(path.clone()));
+    settle(&mut app);
+    let save: SaveFile = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(save.throws.len(), 1);
+    assert_eq!(save.check_throws(), Ok(None));
+    let mut forged = save.clone();
+    forged.throws[0].record.faces = vec![7, 7];
+    assert!(forged.check_throws().unwrap_err().contains("move list says"));
+    app.world_mut().write_message(GameCommand::Undo);
+    settle(&mut app);
+    app.world_mut().write_message(SaveLoad::Load(path.clone()));
+    settle(&mut app);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec![token.as_str()]);
+    assert_eq!(session(&app).throws.len(), 1);
+    assert!(session(&app).status.starts_with("loaded"), "{}", session(&app).status);
+}
+
+#[test]
+fn chec_toe_pieces_are_dropped_from_the_hand() {
+    use variant_table::table::input::HandClicked;
+    use variant_table::table::pieces::HandPiece;
+    let opts = GameOptions { seed: 4, ..GameOptions::default_for(GameId::ChecToe) };
+    let mut app = app(Game::new(GameId::ChecToe, opts, Some("4/4/4/4 w [5]")).unwrap());
+    let world = app.world_mut();
+    assert_eq!(world.query::<&HandPiece>().iter(world).count(), 8, "four pieces each beside the board");
+    app.world_mut().write_message(HandClicked { kind: 4 });
+    app.update();
+    click(&mut app, 0);
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().last(), Some("Ra1⌄"));
+    let world = app.world_mut();
+    assert_eq!(world.query::<&HandPiece>().iter(world).count(), 7);
 }

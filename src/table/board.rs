@@ -43,6 +43,8 @@ pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
         AnyPosition::Chess(p) => p.topology(),
         AnyPosition::ToeToe(p) => p.topology(),
         AnyPosition::Chex(p) => p.topology(),
+        AnyPosition::DiceChess(p) => p.chess().topology(),
+        AnyPosition::ChecToe(p) => p.topology(),
     }
 }
 

@@ -39,6 +39,8 @@ pub struct OrbitCamera {
     pub fly_to: Option<(Vec3, f32)>,
     /// The distance `R` returns to: set so the whole board is in view.
     pub home_distance: f32,
+    /// The focus `R` returns to (off centre when a dice tray stands beside the board).
+    pub home_focus: Vec3,
 }
 
 /// Distance at which an 8-cell-wide board fills the view from the default pitch (found by eye
@@ -56,7 +58,7 @@ impl OrbitCamera {
 impl Default for OrbitCamera {
     /// Seated behind the first player, looking down at the board.
     fn default() -> Self {
-        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: DISTANCE_PER_8_CELLS, fly_to: None, home_distance: DISTANCE_PER_8_CELLS }
+        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: DISTANCE_PER_8_CELLS, fly_to: None, home_distance: DISTANCE_PER_8_CELLS, home_focus: Vec3::ZERO }
     }
 }
 
@@ -94,7 +96,7 @@ fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
 }
 
 /// A new board (a new game, or another size or topology) resets the view to show all of it.
-fn frame_board(boards: Query<&Board, Added<Board>>, mut cams: Query<&mut OrbitCamera>) {
+fn frame_board(boards: Query<&Board, Added<Board>>, session: Option<Res<super::session::Session>>, mut cams: Query<&mut OrbitCamera>) {
     for board in &boards {
         if board.plane {
             // An open plane: start on its middle, where the first tile goes, piles in view.
@@ -107,6 +109,20 @@ fn frame_board(boards: Query<&Board, Added<Board>>, mut cams: Query<&mut OrbitCa
         let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
         let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
         let deep = t.height() as f32 + ghosts(t.wrap() == Wrap::Universal);
+        let dice = session.as_ref().map_or(0, |s| s.game.id().dice(s.game.options()));
+        if dice > 0 {
+            // The dice tray stands left of the board (and Chec Toe's hands right of it): frame
+            // the board and the tray, centred between them.
+            let left = super::dice::tray_origin(t).x - crate::dice::TRAY_HALF[0] - 0.3;
+            let hands = session.as_ref().is_some_and(|s| s.game.id() == variant_rules::GameId::ChecToe);
+            let right = wide / 2.0 + if hands { 2.0 } else { 0.3 };
+            for mut cam in &mut cams {
+                *cam = OrbitCamera::framing((right - left).max(deep) * 0.85);
+                cam.focus = Vec3::new((left + right) / 2.0, 0.0, 0.0);
+                cam.home_focus = cam.focus;
+            }
+            continue;
+        }
         for mut cam in &mut cams {
             *cam = OrbitCamera::framing(wide.max(deep));
         }
@@ -158,7 +174,10 @@ fn orbit(
             cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(ZOOM.0, ZOOM.1);
         }
         if keys.just_pressed(KeyCode::KeyR) {
+            let home = cam.home_focus;
             *cam = OrbitCamera::framing(cam.home_distance / DISTANCE_PER_8_CELLS * 8.0);
+            cam.focus = home;
+            cam.home_focus = home;
         }
     }
 }

@@ -66,7 +66,7 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
                     "click/drag: move   right-drag: orbit   middle-drag: pan\n\
                      wheel: zoom   R: reset view   double-click: fly to   C: frame all\n\
                      F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
-                     Ctrl+N: new game   Ctrl+L: launcher",
+                     Ctrl+N: new game   Ctrl+L: launcher   Space: throw dice",
                     13.0,
                 ));
         });
@@ -128,6 +128,7 @@ fn update_hud(
     mut status: Query<&mut Text, (With<StatusText>, Without<MovesText>, Without<InspectText>)>,
     mut moves: Query<&mut Text, (With<MovesText>, Without<StatusText>, Without<InspectText>)>,
     mut inspect: Query<&mut Text, (With<InspectText>, Without<StatusText>, Without<MovesText>)>,
+    dice: Option<Res<super::dice::DiceTable>>,
 ) {
     let Some(session) = session else { return };
     let game = &session.game;
@@ -153,15 +154,39 @@ fn update_hud(
         }
     }
     // Text is laid out again whenever it changes: only write what differs.
-    let line = format!("{title}\n{turn}\n{captured}\n{}", session.status);
+    let dice_line = dice.map(|d| super::dice::dice_line(&session, &d)).unwrap_or_default();
+    let line = format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status);
     for mut t in &mut status {
         t.set_if_neq(Text(line.clone()));
     }
-    let list: Vec<&str> = game.moves().collect();
     let mut s = String::from("Moves\n");
-    let first = list.len().saturating_sub(40) / 2 * 2;
-    for (i, pair) in list[first..].chunks(2).enumerate() {
-        s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
+    if game.id().dice(o) > 0 {
+        // Dice games: one line per turn (its rolls and moves), in ASCII notation (the
+        // font has no arrowheads for Chec Toe's drop and Checker marks).
+        let mut turns: Vec<String> = Vec::new();
+        let mut prev_roll = false;
+        for m in game.moves() {
+            let roll = m.starts_with('[');
+            if turns.is_empty() || (roll && !prev_roll && !turns.last().is_some_and(|t| t.ends_with("reroll"))) {
+                turns.push(String::new());
+            }
+            let t = turns.last_mut().expect("a turn");
+            if !t.is_empty() {
+                t.push(' ');
+            }
+            *t += &variant_rules::chectoe::to_ascii(m);
+            prev_roll = roll;
+        }
+        let first = turns.len().saturating_sub(30);
+        for (i, t) in turns[first..].iter().enumerate() {
+            s += &format!("{:>3}. {t}\n", first + i + 1);
+        }
+    } else {
+        let list: Vec<&str> = game.moves().collect();
+        let first = list.len().saturating_sub(40) / 2 * 2;
+        for (i, pair) in list[first..].chunks(2).enumerate() {
+            s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
+        }
     }
     for mut t in &mut moves {
         t.set_if_neq(Text(s.clone()));
@@ -194,7 +219,7 @@ fn update_hud(
                     }
                 }
             }
-            AnyPosition::Chess(_) => {
+            AnyPosition::Chess(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
                 if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
                     s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
                 }

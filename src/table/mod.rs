@@ -9,6 +9,8 @@ use bevy::prelude::*;
 
 pub mod board;
 pub mod camera;
+pub mod dice;
+pub mod dice_view;
 pub mod drag;
 pub mod hud;
 pub mod input;
@@ -67,7 +69,7 @@ impl Plugin for TablePlugin {
             )
                 .chain(),
         );
-        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin));
+        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin, dice::plugin));
     }
 }
 
@@ -76,6 +78,6 @@ pub struct TableRenderPlugin;
 
 impl Plugin for TableRenderPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((visuals::plugin, camera::plugin, drag::plugin, launcher::plugin, hud::plugin, screenshot::plugin));
+        app.add_plugins((visuals::plugin, camera::plugin, drag::plugin, launcher::plugin, hud::plugin, screenshot::plugin, dice_view::plugin));
     }
 }

@@ -266,7 +266,7 @@ fn rebuild_pieces(
                 ));
             }
         }
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) => {
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
             for cell in 0..topo.len() as Cell {
                 let b = piece_byte(pos, cell);
                 if b == 0 {
@@ -283,6 +283,21 @@ fn rebuild_pieces(
                 ));
                 if let Some(g) = glide(cell) {
                     e.insert(g);
+                }
+            }
+            if let AnyPosition::ChecToe(p) = pos {
+                // Each side's pieces off the board wait in hand beside it, pawn to rook.
+                for owner in 0..2u8 {
+                    let hand = p.hand(owner);
+                    for (i, kind) in (1..=4u8).filter(|k| hand & (1 << k) != 0).enumerate() {
+                        commands.spawn((
+                            Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], piece_name(kind))),
+                            HandPiece { owner, kind },
+                            DespawnOnEnter(super::AppState::Launcher),
+                            Transform::from_translation(hand_translation(topo, owner, i)),
+                            Visibility::default(),
+                        ));
+                    }
                 }
             }
             if let AnyPosition::ToeToe(p) = pos {
@@ -311,6 +326,8 @@ pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
         AnyPosition::Chess(p) => p.piece_at(cell),
         AnyPosition::ToeToe(p) => p.piece_at(cell),
         AnyPosition::Chex(p) => p.piece_at(cell),
+        AnyPosition::DiceChess(p) => p.chess().piece_at(cell),
+        AnyPosition::ChecToe(p) => p.piece_at(cell),
         AnyPosition::Checkers(_) => 0,
     }
 }
@@ -407,12 +424,17 @@ pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
                 (false, false) => format!("lost {lost}; in hand {hand}"),
             }
         }),
-        AnyPosition::Chess(p) => {
-            // Start: 8 pawns, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
-            let start = [0, 8, 2, 2, 2, 1, 0];
+        AnyPosition::ChecToe(p) => std::array::from_fn(|side| {
+            let hand = p.hand(side as u8);
+            let letters: String = (1..=4u8).filter(|k| hand & (1 << k) != 0).map(|k| b" PNBR"[k as usize] as char).collect();
+            if letters.is_empty() { String::new() } else { format!("in hand {letters}") }
+        }),
+        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => {
+            // Start: a pawn per file, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
+            let start = [0, topo.width() as i32, 2, 2, 2, 1, 0];
             let mut count = [[0i32; 7]; 2];
             for c in 0..topo.len() as Cell {
-                let b = p.piece_at(c);
+                let b = piece_byte(pos, c);
                 if b != 0 {
                     count[((b >> 3) & 1) as usize][(b & 7) as usize] += 1;
                 }

@@ -25,12 +25,14 @@ pub struct Session {
     pub redo: Vec<String>,
     /// A line for the HUD: why a move was refused, what was loaded, …
     pub status: String,
+    /// The physics throws behind the roll tokens: (index of the roll in the move list, throws).
+    pub throws: Vec<(usize, crate::dice::RollRecord)>,
 }
 
 impl Session {
     /// A fresh game.
     pub fn new(game: Game) -> Session {
-        Session { game, redo: Vec::new(), status: String::new() }
+        Session { game, redo: Vec::new(), status: String::new(), throws: Vec::new() }
     }
 
     /// Plays a move given in notation; clears the redo stack.
@@ -39,6 +41,12 @@ impl Session {
         self.redo.clear();
         self.status.clear();
         Ok(())
+    }
+
+    /// The throws recorded for the moves still in the game (undo drops the later ones).
+    pub fn live_throws(&self) -> Vec<(usize, crate::dice::RollRecord)> {
+        let n = self.game.moves().count();
+        self.throws.iter().filter(|(p, _)| *p < n).cloned().collect()
     }
 
     /// The result, if the game is over.
@@ -58,6 +66,8 @@ pub enum GameCommand {
     Redo,
     /// Start this game afresh.
     NewGame(Box<Game>),
+    /// Continue a loaded game: its dice throws and a line saying how the load went.
+    Restore { game: Box<Game>, throws: Vec<(usize, crate::dice::RollRecord)>, status: String },
 }
 
 /// Sent whenever the rules position changed, so the mirror rebuilds. `moved` is the move just
@@ -95,6 +105,16 @@ fn apply_commands(
                 changed.write(PositionChanged::default());
                 // The new resource is visible from the next system run; later commands this
                 // frame act on it then.
+                return;
+            }
+            GameCommand::Restore { game, throws, status } => {
+                seats.suit(game.id());
+                let mut s = Session::new((**game).clone());
+                s.throws = throws.clone();
+                s.status = status.clone();
+                commands.insert_resource(s);
+                next.set(AppState::Playing);
+                changed.write(PositionChanged::default());
                 return;
             }
             _ if session.is_none() => continue,

@@ -537,7 +537,10 @@ impl Position for DiceChessPosition {
     fn is_irreversible(&self, m: DiceMove) -> bool {
         match m {
             DiceMove::Chess(cm) => self.chess.is_irreversible(cm),
-            _ => false,
+            // A pass is forced by the dice, not chosen: positions before it do not count
+            // towards a repetition with those after it (rulings D8).
+            DiceMove::Pass => true,
+            DiceMove::Roll(_) | DiceMove::Reroll => false,
         }
     }
 }

@@ -318,3 +318,18 @@ fn every_roll_allows_exactly_the_orthodox_moves_of_its_pieces() {
     }
     assert!(compared > 10_000, "{compared}");
 }
+
+#[test]
+fn passes_forced_by_the_dice_do_not_make_a_repetition() {
+    // Rulings D8: threefold repetition ("the standard rules of chess") counts positions the
+    // players chose; a position that recurs only because both sides passed does not draw.
+    let mut g = game(DiceRules::TwoDice, None);
+    for _ in 0..4 {
+        play_all(&mut g, "[3,4] pass [3,5] pass");
+    }
+    assert_eq!(g.outcome(), None);
+    // Knights shuffled back and forth do repeat.
+    let mut g = game(DiceRules::TwoDice, None);
+    play_all(&mut g, "[2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8 [2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8");
+    assert_eq!(g.outcome(), Some(Outcome::draw("threefold repetition")));
+}
