@@ -72,13 +72,15 @@ impl ThrowSpec {
         let mut out = Vec::with_capacity(dice);
         for i in 0..dice {
             // Start above the tray's near half, side by side, each rotated uniformly at random.
-            let x = (i as f32 - (dice as f32 - 1.0) / 2.0) * 0.55 + rng.random_range(-0.15..0.15);
+            let side = i as f32 - (dice as f32 - 1.0) / 2.0; // -0.5 and 0.5 for a pair
+            let x = side * 0.8 + rng.random_range(-0.15..0.15);
             let z = TRAY_HALF[1] * 0.5 + rng.random_range(-0.2..0.2);
             let y = 0.9 + rng.random_range(0.0..0.4);
             let rotation = uniform_rotation(&mut rng);
             let base = flick.unwrap_or_else(|| Vec2::new(rng.random_range(-1.5..1.5), -rng.random_range(4.0..7.0)));
             let jitter = Vec2::new(rng.random_range(-0.6..0.6), rng.random_range(-0.6..0.6));
-            let v = base + jitter;
+            // A pair fans out a little, as dice leaving one hand do.
+            let v = base + jitter + Vec2::new(side * 1.2, 0.0);
             let spin = Vec3::new(rng.random_range(-25.0..25.0), rng.random_range(-25.0..25.0), rng.random_range(-25.0..25.0));
             out.push(DieStart {
                 position: [x, y, z],

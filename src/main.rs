@@ -60,6 +60,9 @@ enum Command {
         /// Window size, WIDTHxHEIGHT.
         #[arg(long, default_value = "1280x720", value_parser = parse_size)]
         size: (u32, u32),
+        /// Dice games: throw the dice with this seed and shoot once they rest.
+        #[arg(long)]
+        throw: Option<u64>,
     },
     /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
     FrameBench {
@@ -157,16 +160,19 @@ fn main() -> ExitCode {
             start_on(&mut app, game);
             app.run();
         }
-        Some(Command::Screenshot { game, launcher, out, size }) => {
+        Some(Command::Screenshot { game, launcher, out, size, throw }) => {
             let game = match game.game() {
                 Ok(g) => g,
                 Err(e) => return fail(e),
             };
+            if throw.is_some() && game.id().dice(game.options()) == 0 {
+                return fail(format!("--throw: {} has no dice", game.id()));
+            }
             let mut app = window_app(size, "Variant Table screenshot");
             if !launcher {
                 start_on(&mut app, game);
             }
-            app.insert_resource(ScreenshotRequest { path: out.clone(), frames: 0, taken: false });
+            app.insert_resource(ScreenshotRequest { throw_seed: throw, ..ScreenshotRequest::new(out.clone()) });
             app.run();
             if !out.exists() {
                 return fail(format!("no screenshot was written to {}", out.display()));

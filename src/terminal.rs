@@ -94,12 +94,30 @@ pub fn run(mut game: Game) -> ExitCode {
             }
             return ExitCode::SUCCESS;
         }
-        print!("{} to move> ", names[game.position().turn() as usize]);
+        let pos = game.position();
+        if game.id().dice(game.options()) > 0 {
+            // The roll and what it allows live in the position text's tail.
+            println!("({})", variant_rules::chectoe::to_ascii(&pos.to_text()));
+        }
+        let verb = if pos.dice_due().is_some() { "to roll (roll, or type your own dice as [3,5])" } else { "to move" };
+        print!("{} {verb}> ", names[pos.turn() as usize]);
         let _ = io::stdout().flush();
         let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
         match line.trim() {
             "" => {}
             "quit" => return ExitCode::SUCCESS,
+            "roll" => match game.position().dice_due() {
+                Some(n) => {
+                    // The same physics throw as the table's, read without a window.
+                    let (record, _) = crate::dice::roll(rand::random(), n, None);
+                    let token = crate::table::dice::roll_token(game.id(), game.options(), &record.faces);
+                    println!("rolled {token}");
+                    if let Err(e) = game.play(&token) {
+                        println!("'{token}': {e}");
+                    }
+                }
+                None => println!("no roll is due: move, or pass/reroll where the rules allow"),
+            },
             "undo" => {
                 if game.undo().is_none() {
                     println!("nothing to undo");

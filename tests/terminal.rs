@@ -86,3 +86,14 @@ fn chex_is_played_in_the_terminal() {
     assert!(out.contains("tiles to draw: White 16, Black 16"), "{out}");
     assert!(out.contains("drawn, to place"), "{out}");
 }
+
+#[test]
+fn dice_games_roll_with_the_physics_dice_or_typed_faces() {
+    let (out, code) = session(&["text", "dice-chess"], "e2e4\nroll\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("white to roll"), "{out}");
+    assert!(out.contains("roll the dice first"), "a move before the roll is refused: {out}");
+    assert!(out.contains("rolled ["), "{out}");
+    let (out, _) = session(&["text", "chec-toe"], "[4]\nRa1v\nquit\n");
+    assert!(out.contains("R3 b") || out.contains("4/4/4/R3 b"), "the typed roll and ASCII drop were played: {out}");
+}

@@ -72,3 +72,55 @@ fn screenshot_of_a_mid_game_chex_cluster() {
     assert!(dark > 300, "Black's tiles visible ({dark} pixels)");
     assert!(pale > 300, "White's tiles visible ({pale} pixels)");
 }
+
+/// Bright, near-white pixels (the dice's ivory) inside a rectangle, grouped into 4-connected
+/// blobs; returns the blob sizes.
+fn bright_blobs(img: &image::RgbImage, x0: u32, y0: u32, x1: u32, y1: u32) -> Vec<usize> {
+    let (w, h) = (x1 - x0, y1 - y0);
+    let bright = |x: u32, y: u32| {
+        let [r, g, b] = img.get_pixel(x0 + x, y0 + y).0.map(i32::from);
+        r > 170 && g > 165 && b > 150
+    };
+    let mut seen = vec![false; (w * h) as usize];
+    let mut sizes = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if seen[(y * w + x) as usize] || !bright(x, y) {
+                continue;
+            }
+            let mut stack = vec![(x, y)];
+            seen[(y * w + x) as usize] = true;
+            let mut n = 0;
+            while let Some((cx, cy)) = stack.pop() {
+                n += 1;
+                for (nx, ny) in [(cx.wrapping_sub(1), cy), (cx + 1, cy), (cx, cy.wrapping_sub(1)), (cx, cy + 1)] {
+                    if nx < w && ny < h && !seen[(ny * w + nx) as usize] && bright(nx, ny) {
+                        seen[(ny * w + nx) as usize] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            sizes.push(n);
+        }
+    }
+    sizes
+}
+
+#[test]
+fn screenshot_of_a_thrown_pair_of_dice_at_rest_in_the_tray() {
+    let img = screenshot("dice", &["dice-chess", "--moves", "[1,1] e2e4", "--throw", "5"]);
+    // The tray stands left of the board: its red felt shows there ...
+    let mut felt = 0;
+    for p in img.pixels() {
+        let [r, g, b] = p.0.map(i32::from);
+        if r > 120 && g < 70 && b < 80 && r > 2 * g {
+            felt += 1;
+        }
+    }
+    assert!(felt > 3000, "the tray's felt is visible ({felt} pixels)");
+    // ... and on it two separate ivory dice. The camera frames board and tray together, the
+    // tray in the left of the frame (x 180-310, y 160-290 of 800x450), clear of the HUD panels
+    // and of the white pieces on the a-file.
+    let dice: Vec<usize> = bright_blobs(&img, 140, 120, 300, 330).into_iter().filter(|&n| n >= 40).collect();
+    assert_eq!(dice.len(), 2, "two dice at rest on the table: blobs {dice:?}");
+}

@@ -291,6 +291,11 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
     let mut line = String::new();
     if table.in_flight() {
         line += "The dice are rolling";
+    } else if let AnyPosition::ChecToe(p) = pos
+        && p.awaiting_roll()
+        && p.sixes() > 0
+    {
+        line += if p.sixes() == 1 { "A first 6 is void: throw again (Space)" } else { "Trying for a third six: throw (Space)" };
     } else if let Some(n) = pos.dice_due() {
         line += if n == 1 { "Throw the die: Space, or flick it with the mouse" } else { "Throw the dice: Space, or flick one with the mouse" };
     } else {
@@ -319,8 +324,6 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
                         _ => "Three sixes: the Apocalypse!".to_string(),
                     };
                     line += "   E: re-roll   P: pass";
-                } else if p.sixes() == 1 {
-                    line = "A first 6 is void: throw again (Space)".to_string();
                 }
             }
             _ => {}

@@ -149,7 +149,7 @@ fn update_hud(
     for (side, l) in lost.iter().enumerate() {
         if !l.is_empty() {
             // Toe-to-Toe's summary says itself what is lost and what is still in hand.
-            let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_)) { ":" } else { " lost:" };
+            let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_) | AnyPosition::ChecToe(_)) { ":" } else { " lost:" };
             captured += &format!("{}{sep} {l}   ", seat(side as u8));
         }
     }

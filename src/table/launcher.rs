@@ -4,6 +4,7 @@
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::ButtonState;
 use bevy::prelude::*;
+use variant_rules::dicechess::DiceRules;
 use variant_rules::{Game, GameId, GameOptions, Wrap};
 
 use super::hud::{panel, text};
@@ -32,6 +33,8 @@ pub struct LauncherChoice {
     pub topology: usize,
     pub numbers: bool,
     pub seed: u64,
+    /// Dice Chess: index into `DiceRules::ALL` (Left/Right choose it, as the board for others).
+    pub rules: usize,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -61,7 +64,7 @@ pub enum LauncherKey {
 impl Default for LauncherChoice {
     fn default() -> Self {
         let stax = games().iter().position(|&g| g == GameId::Stax).expect("Stax is a game");
-        LauncherChoice { game: stax, topology: 0, numbers: false, seed: 0, focus: Focus::Game }
+        LauncherChoice { game: stax, topology: 0, numbers: false, seed: 0, rules: 0, focus: Focus::Game }
     }
 }
 
@@ -73,6 +76,9 @@ impl LauncherChoice {
         opts.topology = id.topologies()[self.topology % id.topologies().len()];
         opts.numbers = self.numbers && id.is_checkers_family();
         opts.seed = self.seed;
+        if id == GameId::DiceChess {
+            opts.dice_rules = DiceRules::ALL[self.rules % DiceRules::ALL.len()];
+        }
         Game::new(id, opts, None)
     }
 
@@ -92,6 +98,10 @@ impl LauncherChoice {
             (LauncherKey::Up, _) => {
                 self.game = (self.game + n - 1) % n;
                 self.topology = 0;
+            }
+            (LauncherKey::Right | LauncherKey::Left, Focus::Game) if games()[self.game] == GameId::DiceChess => {
+                let n = DiceRules::ALL.len();
+                self.rules = (self.rules + if *key == LauncherKey::Right { 1 } else { n - 1 }) % n;
             }
             (LauncherKey::Right | LauncherKey::Left, Focus::Game) => {
                 let tops = games()[self.game].topologies().len();
@@ -193,6 +203,9 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
     let id = games()[choice.game];
     let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
     s += &format!("\nboard: {wrap}");
+    if id == GameId::DiceChess {
+        s += &format!("    rules: {} (Left/Right)", DiceRules::ALL[choice.rules % DiceRules::ALL.len()]);
+    }
     if id.is_checkers_family() {
         s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
     }
@@ -246,5 +259,16 @@ mod tests {
         }
         assert_eq!(seats.colours, Seats::default_colours(GameId::Chess));
         assert_eq!(c.on_key(&mut seats, &LauncherKey::Enter).unwrap().unwrap().id(), GameId::Chess);
+    }
+
+    #[test]
+    fn left_and_right_choose_the_dice_chess_rules() {
+        let mut seats = Seats::default();
+        let mut c = LauncherChoice { game: games().iter().position(|&g| g == GameId::DiceChess).unwrap(), ..LauncherChoice::default() };
+        c.on_key(&mut seats, &LauncherKey::Right);
+        c.on_key(&mut seats, &LauncherKey::Right);
+        assert_eq!(c.game().unwrap().options().dice_rules, DiceRules::BrainKing10);
+        c.on_key(&mut seats, &LauncherKey::Left);
+        assert_eq!(c.game().unwrap().options().dice_rules, DiceRules::BrainKing);
     }
 }

@@ -22,10 +22,42 @@ pub struct ScreenshotRequest {
     pub path: PathBuf,
     pub frames: u32,
     pub taken: bool,
+    /// Throw the dice with this seed first, and shoot once they rest.
+    pub throw_seed: Option<u64>,
+    /// Frames since the thrown dice came to rest.
+    pub rested: u32,
 }
 
-fn take_screenshot(mut req: ResMut<ScreenshotRequest>, time: Res<Time<Real>>, mut commands: Commands) {
+impl ScreenshotRequest {
+    /// A screenshot of the scene as it comes up.
+    pub fn new(path: PathBuf) -> ScreenshotRequest {
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0 }
+    }
+}
+
+fn take_screenshot(
+    mut req: ResMut<ScreenshotRequest>,
+    time: Res<Time<Real>>,
+    mut dice: ResMut<super::dice::DiceTable>,
+    mut throw: MessageWriter<super::dice::ThrowDice>,
+    mut commands: Commands,
+) {
     req.frames += 1;
+    if let Some(seed) = req.throw_seed {
+        // Throw once the scene is up; then wait for the dice to rest and a few frames more.
+        if req.frames == 10 {
+            dice.reseed(seed);
+            throw.write(super::dice::ThrowDice::default());
+            return;
+        }
+        if req.frames < 10 || dice.in_flight() || dice.faces.is_empty() {
+            return;
+        }
+        req.rested += 1;
+        if req.rested < 20 {
+            return;
+        }
+    }
     if req.taken || req.frames < SETTLE_FRAMES || time.elapsed_secs() < SETTLE_SECONDS {
         return;
     }
