@@ -69,7 +69,9 @@ pub struct DiceTable {
     rest: Vec<(Vec3, Quat)>,
     /// A line for the HUD ("a die landed cocked: thrown again").
     pub note: String,
-    /// Seconds a forced move (pass, 666) has been waiting to be played.
+    /// The move the position forces (pass, 666), worked out when the position changes.
+    forced: Option<String>,
+    /// Seconds the forced move has been waiting to be played.
     forced_wait: f32,
 }
 
@@ -83,7 +85,7 @@ struct Flight {
 
 impl Default for DiceTable {
     fn default() -> Self {
-        DiceTable { rng: ChaCha8Rng::seed_from_u64(rand::random()), flight: None, faces: Vec::new(), rest: Vec::new(), note: String::new(), forced_wait: 0.0 }
+        DiceTable { rng: ChaCha8Rng::seed_from_u64(rand::random()), flight: None, faces: Vec::new(), rest: Vec::new(), note: String::new(), forced: None, forced_wait: 0.0 }
     }
 }
 
@@ -243,8 +245,9 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: 
     };
     for (die, mut t) in &mut dice_q {
         if let Some(&(at, rot)) = poses.get(die.index) {
-            t.translation = origin + at;
-            t.rotation = rot;
+            // Only a moving die changes its transform (and so its children's propagation).
+            let placed = Transform { translation: origin + at, rotation: rot, scale: t.scale };
+            t.set_if_neq(placed);
         }
     }
 }
@@ -253,10 +256,12 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: 
 /// allows no move, a re-roll under `--no-move reroll`, the Apocalypse after three sixes.
 fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
     let Some(session) = session else { return };
-    let pos = session.game.position();
-    let forced = forced_move(pos);
-    match forced {
-        Some(text) if session.outcome().is_none() => {
+    if session.is_changed() {
+        table.forced = forced_move(session.game.position()).filter(|_| session.outcome().is_none());
+        table.forced_wait = 0.0;
+    }
+    match table.forced.clone() {
+        Some(text) => {
             table.forced_wait += time.delta_secs();
             if table.forced_wait >= FORCED_SECONDS {
                 table.forced_wait = 0.0;
@@ -328,7 +333,7 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
             }
             _ => {}
         }
-        if let Some(m) = forced_move(pos) {
+        if let Some(m) = &table.forced {
             line += &format!("\nNo choice: {m}");
         }
     }

@@ -285,34 +285,25 @@ fn rebuild_pieces(
                     e.insert(g);
                 }
             }
-            if let AnyPosition::ChecToe(p) = pos {
-                // Each side's pieces off the board wait in hand beside it, pawn to rook.
-                for owner in 0..2u8 {
-                    let hand = p.hand(owner);
-                    for (i, kind) in (1..=4u8).filter(|k| hand & (1 << k) != 0).enumerate() {
-                        commands.spawn((
-                            Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], piece_name(kind))),
-                            HandPiece { owner, kind },
-                            DespawnOnEnter(super::AppState::Launcher),
-                            Transform::from_translation(hand_translation(topo, owner, i)),
-                            Visibility::default(),
-                        ));
+            // Pieces in hand wait beside the board, one list per side in the game's order.
+            for owner in 0..2u8 {
+                let (kinds, name): (Vec<u8>, fn(u8) -> &'static str) = match pos {
+                    AnyPosition::ChecToe(p) => ((1..=4u8).filter(|k| p.hand(owner) & (1 << k) != 0).collect(), piece_name),
+                    AnyPosition::ToeToe(p) => {
+                        use variant_rules::toetoe::{kind_name, CHARIOT, ELEPHANT, GENERAL, HORSE, KING};
+                        let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
+                        (kinds.collect(), kind_name)
                     }
-                }
-            }
-            if let AnyPosition::ToeToe(p) = pos {
-                use variant_rules::toetoe::{kind_name, CHARIOT, ELEPHANT, GENERAL, HORSE, KING};
-                for owner in 0..2u8 {
-                    let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
-                    for (i, kind) in kinds.enumerate() {
-                        commands.spawn((
-                            Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], kind_name(kind))),
-                            HandPiece { owner, kind },
-                            DespawnOnEnter(super::AppState::Launcher),
-                            Transform::from_translation(hand_translation(topo, owner, i)),
-                            Visibility::default(),
-                        ));
-                    }
+                    _ => break,
+                };
+                for (i, kind) in kinds.into_iter().enumerate() {
+                    commands.spawn((
+                        Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], name(kind))),
+                        HandPiece { owner, kind },
+                        DespawnOnEnter(super::AppState::Launcher),
+                        Transform::from_translation(hand_translation(topo, owner, i)),
+                        Visibility::default(),
+                    ));
                 }
             }
         }

@@ -1,7 +1,11 @@
 //! Chec Toe rule scenarios, each quoting the sentence of `chec-toe.txt` (or the ruling in
 //! `docs/rulings.md`) it checks.
 
+mod common;
+
 use std::collections::BTreeSet;
+
+use common::{legal_set as legal, play_all, set};
 
 use variant_rules::chectoe::to_ascii;
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, MoveError, Outcome};
@@ -10,24 +14,9 @@ fn game(position: Option<&str>) -> Game {
     Game::new(GameId::ChecToe, GameOptions::default_for(GameId::ChecToe), position).unwrap()
 }
 
-fn legal(g: &Game) -> BTreeSet<String> {
-    let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
-}
-
-fn play_all(g: &mut Game, moves: &str) {
-    for m in moves.split_whitespace() {
-        g.play(m).unwrap_or_else(|e| panic!("{m}: {e} in {}", g.position().to_text()));
-    }
-}
-
 /// Legal moves other than the drops, `reroll` and `pass`.
 fn moves_on_board(g: &Game) -> BTreeSet<String> {
     legal(g).into_iter().filter(|m| !m.ends_with('⌄') && m != "pass" && m != "reroll").collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
 }
 
 fn hand(g: &Game, player: u8) -> u8 {

@@ -1,7 +1,11 @@
 //! Dice Chess rule scenarios, each quoting the sentence of `dice-chess.txt` (or the ruling in
 //! `docs/rulings.md`) it checks, plus a differential test of every roll against shakmaty.
 
+mod common;
+
 use std::collections::BTreeSet;
+
+use common::{legal_set as legal, play_all, set};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -15,21 +19,6 @@ fn opts(rules: DiceRules) -> GameOptions {
 
 fn game(rules: DiceRules, fen: Option<&str>) -> Game {
     Game::new(GameId::DiceChess, opts(rules), fen).unwrap()
-}
-
-fn legal(g: &Game) -> BTreeSet<String> {
-    let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
-}
-
-fn play_all(g: &mut Game, moves: &str) {
-    for m in moves.split_whitespace() {
-        g.play(m).unwrap_or_else(|e| panic!("{m}: {e} in {}", g.position().to_text()));
-    }
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
 }
 
 /// The sample game's moves in coordinates, each preceded by the roll the text gives.

@@ -137,3 +137,21 @@ pub fn rows_text(rows: &[Vec<String>]) -> String {
         .collect::<Vec<_>>()
         .join("/")
 }
+
+/// The legal moves of a game's position, as texts.
+pub fn legal_set(g: &Game) -> std::collections::BTreeSet<String> {
+    let p = g.position();
+    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+}
+
+/// Plays space-separated moves, panicking with the position on the first one refused.
+pub fn play_all(g: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e} in {}", g.position().to_text()));
+    }
+}
+
+/// A set of move texts.
+pub fn set(moves: &[&str]) -> std::collections::BTreeSet<String> {
+    moves.iter().map(|s| s.to_string()).collect()
+}
