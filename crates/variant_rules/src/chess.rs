@@ -1014,16 +1014,6 @@ impl ChessPosition {
         self.board[..self.topo.len()].contains(&piece(col, KING))
     }
 
-    /// Whether the side to move has no move that is legal under the orthodox rule (for dice
-    /// chess's checkmate and stalemate, whatever the dice say).
-    pub fn has_orthodox_move(&self) -> bool {
-        let mut moves = Vec::new();
-        self.pseudo_moves(&mut moves);
-        let mut scratch = self.clone();
-        self.retain_legal(&mut moves, &mut scratch, NO_CELL);
-        !moves.is_empty()
-    }
-
     /// A null move: the turn passes without a piece moving (a dice-chess pass, or the pause
     /// between the moves of one player's series). The en-passant chance lapses.
     pub fn pass_turn(&mut self) -> NullUndo {
@@ -1048,14 +1038,6 @@ impl ChessPosition {
     /// The kind (1 pawn .. 6 king) of the piece on `c`, 0 if empty.
     pub fn kind_at(&self, c: Cell) -> u8 {
         kind(self.board[c as usize])
-    }
-
-    /// Whether a move gives check to the opponent (played on a scratch copy).
-    pub fn gives_check(&self, m: ChessMove) -> bool {
-        let mut scratch = self.clone();
-        scratch.make(m);
-        let them = scratch.turn;
-        scratch.has_king(them) && scratch.is_attacked(scratch.kings[them as usize], 1 - them)
     }
 
     /// The draws of orthodox chess that the position alone decides (for dice chess).
