@@ -144,7 +144,7 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn(text("Variant Table", 40.0));
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
-                    "Up/Down: game   Left/Right: board (or a seat's colour)   N: Numbers   S: new seed\n\
+                    "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
                      Tab: next field (game, seat 1, seat 2) and type a name   Enter: play",
                     15.0,
                 ));

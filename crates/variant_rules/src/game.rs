@@ -74,7 +74,7 @@ impl GameId {
             GameId::ToeToe => "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies",
             GameId::Chex => "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached",
             GameId::DiceChess => "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)",
-            GameId::ChecToe => "Chec Toe: four pieces each on a 4x4 board, one die, drops, Wizards and Checkers; four in a row that survives a turn wins",
+            GameId::ChecToe => "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row",
         }
     }
 
