@@ -154,6 +154,9 @@ fn start_throw(mut asks: MessageReader<ThrowDice>, session: Option<Res<Session>>
 /// One fixed step of the throw in flight; when the dice rest, read them (re-throwing a cocked
 /// or lost die) and announce the faces.
 fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettled>) {
+    if table.flight.is_none() {
+        return; // without touching the resource mutably, so it does not read as changed
+    }
     let table = &mut *table;
     let Some(f) = table.flight.as_mut() else { return };
     f.world.step();
@@ -268,7 +271,8 @@ fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMu
                 out.write(GameCommand::Play(text));
             }
         }
-        _ => table.forced_wait = 0.0,
+        None if table.forced_wait != 0.0 => table.forced_wait = 0.0,
+        None => {}
     }
 }
 
@@ -328,7 +332,6 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
                         6 => "Two sixes: drop or move any piece (E: try for a third six)".to_string(),
                         _ => "Three sixes: the Apocalypse!".to_string(),
                     };
-                    line += "   E: re-roll   P: pass";
                 }
             }
             _ => {}

@@ -1,16 +1,117 @@
 //! What the dice look like and how the mouse throws them: ivory dice with black pips (the
-//! second of Gollon's piece-and-count dice red), a felt-lined wooden tray, and a flick —
-//! press on a die, drag, release — whose direction and length aim the throw.
+//! second of Gollon's piece-and-count dice red), a felt-lined wooden tray, a flick — press on
+//! a die, drag, release — whose direction and length aim the throw, and buttons for the dice
+//! actions (throw, Chec Toe's re-roll and pass) so a mouse alone can play.
 
 use bevy::prelude::*;
 
-use super::dice::{DiceTray, Die, ThrowDice};
-use super::session::Session;
-use super::TurnSystems;
+use super::dice::{DiceTable, DiceTray, Die, ThrowDice};
+use super::hud::{panel, text};
+use super::session::{GameCommand, Session};
+use super::{AppState, TurnSystems};
 use crate::dice::{DIE_HALF, TRAY_HALF, TRAY_WALL};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (dress_dice, dress_tray).in_set(TurnSystems::EndTurn));
+    app.add_systems(Update, (dress_dice, dress_tray, show_actions).in_set(TurnSystems::EndTurn));
+}
+
+/// The row of dice-action buttons above the bottom panels.
+#[derive(Component)]
+struct ActionPanel {
+    /// The actions shown, to rebuild only when they change.
+    shown: Vec<Action>,
+}
+
+/// What a dice-action button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Throw,
+    Reroll,
+    Pass,
+}
+
+impl Action {
+    fn label(self) -> &'static str {
+        match self {
+            Action::Throw => "Throw (Space)",
+            Action::Reroll => "Re-roll (E)",
+            Action::Pass => "Pass (P)",
+        }
+    }
+}
+
+/// The actions open now: a throw when a roll is due; in Chec Toe, after a roll, the re-roll
+/// and the pass when the rules allow them.
+fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
+    let pos = session.game.position();
+    if session.outcome().is_some() || table.in_flight() {
+        return Vec::new();
+    }
+    if pos.dice_due().is_some() {
+        return vec![Action::Throw];
+    }
+    if !matches!(pos, variant_rules::AnyPosition::ChecToe(_)) {
+        return Vec::new();
+    }
+    [(Action::Reroll, "reroll"), (Action::Pass, "pass")].into_iter().filter(|(_, m)| pos.parse_move(m).is_ok()).map(|(a, _)| a).collect()
+}
+
+fn show_actions(
+    session: Option<Res<Session>>,
+    table: Res<DiceTable>,
+    state: Res<State<AppState>>,
+    panels: Query<(Entity, &ActionPanel)>,
+    mut commands: Commands,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() && !table.is_changed() {
+        return;
+    }
+    let actions = if *state.get() == AppState::Playing { open_actions(&session, &table) } else { Vec::new() };
+    if panels.iter().any(|(_, p)| p.shown == actions) {
+        return;
+    }
+    for (e, _) in &panels {
+        commands.entity(e).despawn();
+    }
+    if actions.is_empty() {
+        return;
+    }
+    commands
+        .spawn((
+            Name::new("Dice actions"),
+            ActionPanel { shown: actions.clone() },
+            DespawnOnEnter(AppState::Launcher),
+            Node { position_type: PositionType::Absolute, width: Val::Percent(100.0), bottom: Val::Px(140.0), justify_content: JustifyContent::Center, ..default() },
+            Pickable::IGNORE,
+        ))
+        .with_children(|row| {
+            // `panel` lays its children out in a column; the buttons go in a row.
+            row.spawn(panel(Node::default()))
+                .insert(Node { padding: UiRect::all(Val::Px(10.0)), flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })
+                .with_children(|p| {
+                for action in actions {
+                    p.spawn((
+                        Name::new(format!("Dice action {}", action.label())),
+                        Button,
+                        Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
+                        BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
+                    ))
+                    .with_child((text(action.label(), 16.0), Pickable::IGNORE))
+                    .observe(move |_: On<Pointer<Click>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>| match action {
+                        Action::Throw => {
+                            throw.write(ThrowDice::default());
+                        }
+                        Action::Reroll => {
+                            out.write(GameCommand::Play("reroll".into()));
+                        }
+                        Action::Pass => {
+                            out.write(GameCommand::Play("pass".into()));
+                        }
+                    });
+                }
+            });
+        });
 }
 
 /// Where the pips sit on a face whose normal is +Y, for each value, as (x, z) in units of the
@@ -104,5 +205,30 @@ fn dress_tray(trays: Query<Entity, Added<DiceTray>>, mut meshes: ResMut<Assets<M
                 c.spawn((Name::new("Tray wall"), Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(wood.clone()), Transform::from_translation(at)));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use variant_rules::{Game, GameId, GameOptions};
+
+    fn session(id: GameId, position: Option<&str>, moves: &str) -> Session {
+        let mut g = Game::new(id, GameOptions::default_for(id), position).unwrap();
+        for m in moves.split_whitespace() {
+            g.play(m).unwrap();
+        }
+        Session::new(g)
+    }
+
+    #[test]
+    fn the_buttons_offer_what_the_rules_allow() {
+        let table = DiceTable::default();
+        assert_eq!(open_actions(&session(GameId::DiceChess, None, ""), &table), [Action::Throw]);
+        assert_eq!(open_actions(&session(GameId::DiceChess, None, "[1,2]"), &table), []);
+        assert_eq!(open_actions(&session(GameId::ChecToe, None, "[3]"), &table), [Action::Reroll, Action::Pass]);
+        // The re-roll is used: only the pass is left.
+        assert_eq!(open_actions(&session(GameId::ChecToe, None, "[3] reroll [2]"), &table), [Action::Pass]);
+        assert_eq!(open_actions(&session(GameId::Chess, None, ""), &table), []);
     }
 }
