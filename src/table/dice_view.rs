@@ -163,12 +163,17 @@ fn dress_dice(
                 }
             }
         });
-        commands.entity(e).observe(flick);
+        commands.entity(e).observe(flick).observe(|ev: On<Pointer<Click>>, mut throw: MessageWriter<ThrowDice>| {
+            // A plain click on a die throws too (a drag ends in a flick instead).
+            if ev.event().button == PointerButton::Primary {
+                throw.write(ThrowDice::default());
+            }
+        });
     }
 }
 
 /// A drag that starts on a die throws the dice when released: screen right/up map onto the
-/// tray's x and the direction away from the camera; 100 pixels make 2 units/s.
+/// tray's x and the direction away from the camera; 50 pixels make 1 unit/s (3 to 9).
 fn flick(
     ev: On<Pointer<DragEnd>>,
     camera: Query<&GlobalTransform, With<Camera3d>>,
