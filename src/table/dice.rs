@@ -25,9 +25,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                keys.in_set(TurnSystems::Input),
-                (start_throw, play_roll).chain().in_set(TurnSystems::Validate),
-                (spawn_dice, forced_moves).in_set(TurnSystems::Animate),
+                // Only at the table: in the launcher, Space and P are letters of a name.
+                keys.in_set(TurnSystems::Input).run_if(in_state(AppState::Playing)),
+                (start_throw, play_roll).chain().in_set(TurnSystems::Validate).run_if(in_state(AppState::Playing)),
+                (spawn_dice, forced_moves.run_if(in_state(AppState::Playing))).in_set(TurnSystems::Animate),
                 place_dice.after(TurnSystems::Animate),
             ),
         );
