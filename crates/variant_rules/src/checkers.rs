@@ -57,6 +57,41 @@ pub struct CheckersRules {
     pub numbers: bool,
     /// Plies without a jump or a non-king move after which the game is drawn (0 = never).
     pub move_limit: u16,
+    /// What becomes of a man uncovered on its own king row when the king above it is jumped.
+    pub uncovered: UncoveredMan,
+}
+
+/// A man left on top of a stack standing on its king row, when the checker above it is jumped
+/// off (Stax and Queens, rulings C6): the text says such pieces "must return to the king row",
+/// which we read as a man that waits there unable to move forward (`Wait`, the default);
+/// `Crown` lets it count as arrived and crowns it at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UncoveredMan {
+    #[default]
+    Wait,
+    Crown,
+}
+
+impl UncoveredMan {
+    /// The id used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            UncoveredMan::Wait => "wait",
+            UncoveredMan::Crown => "crown",
+        }
+    }
+}
+
+impl std::str::FromStr for UncoveredMan {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "wait" => Ok(UncoveredMan::Wait),
+            "crown" => Ok(UncoveredMan::Crown),
+            _ => Err(format!("unknown --uncovered-man '{s}' (expected wait or crown)")),
+        }
+    }
 }
 
 /// A checker: owner, king mark and (Numbers) its number.
@@ -299,6 +334,9 @@ impl CheckersPosition {
             self.append_bottom(land, victim);
         }
         self.hash ^= self.cell_hash(cur) ^ self.cell_hash(over) ^ self.cell_hash(land);
+        if self.rules.uncovered == UncoveredMan::Crown && self.top[over as usize] != NONE {
+            self.crown_if_due(over);
+        }
     }
 
     /// Crowns the top checker of `c` if it is a non-king standing on its owner's king row.
@@ -421,10 +459,11 @@ impl CheckersPosition {
                 if let Some(d) = ch.to_digit(10) {
                     let mut run = d;
                     while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        run = run * 10 + d2;
+                        // Any run past 8 is an error below; saturating keeps a long one from overflowing.
+                        run = run.saturating_mul(10).saturating_add(d2);
                         chars.next();
                     }
-                    if run == 0 || file as u32 + run > 8 {
+                    if run == 0 || run > 8 || file as u32 + run > 8 {
                         return Err(format!("row '{row}' does not have 8 cells"));
                     }
                     file += run as u8;

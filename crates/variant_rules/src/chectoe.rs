@@ -2,12 +2,13 @@
 //! Wizard and Checker movement, the 6-6-6 Apocalypse, and a Toe that must survive a turn.
 //!
 //! A turn is a chain of rolls and at most one action: `[4]` (the die), then a drop
-//! (`R@a4`), a move (`Ra4`, or `Ra4°` as a Wizard, `Ra4⌃` as a Checker), `reroll`, `pass` or,
+//! (`Ra4⌄`), a move (`Ra4`, or `Ra4°` as a Wizard, `Ra4⌃` as a Checker), `reroll`, `pass` or,
 //! after three sixes, `666`. Each player owns one pawn, knight, bishop and rook; whatever is
-//! not on the board is in its owner's hand, so the hands need no storage of their own.
+//! not on the board is in its owner's hand, so the hands need no storage of their own. Until
+//! both players have dropped a piece (the opening, rulings E10) pieces are only dropped.
 
-use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
-use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
 
 /// Piece kinds, numbered as the die names them ("Values '1,2,3,4' represent 'P,N,B,R'").
 pub const PAWN: u8 = 1;
@@ -21,6 +22,11 @@ const SIDE: u8 = 4;
 const CELLS: usize = 16;
 /// The value the die has when the third six in a row brings the Apocalypse.
 const APOCALYPSE: u8 = 7;
+/// Every kind (bits 1 to 4, one per kind as [`ChecToePosition::hand`] numbers them): what a 5
+/// or a second 6 lets a player drop.
+const ANY_KIND: u8 = 0b11110;
+/// The `dropped` mask once both players have dropped a piece: the game proper has begun.
+const BOTH_DROPPED: u8 = 0b11;
 
 const LETTERS: [char; 5] = [' ', 'P', 'N', 'B', 'R'];
 
@@ -60,7 +66,8 @@ struct RollState {
     value: u8,
     /// Sixes rolled in a row this turn.
     sixes: u8,
-    /// The voluntary re-roll has been used this turn.
+    /// The turn's one re-roll has happened: the voluntary one, or the one a first 6 requires
+    /// (rulings E4). Only the try for a third six may follow it.
     rerolled: bool,
     /// Awaiting: the next roll is the voluntary re-roll. Rolled: a 1-4 piece moves as a Checker.
     checker: bool,
@@ -73,12 +80,68 @@ impl RollState {
         if self == RollState::default() {
             return 0;
         }
-        let packed = self.value as u64
-            | (self.sixes as u64) << 8
-            | (self.rerolled as u64) << 16
-            | (self.checker as u64) << 17
-            | (self.attempt as u64) << 18;
+        let packed = self.value as u64 | (self.sixes as u64) << 8 | (self.rerolled as u64) << 16 | (self.checker as u64) << 17 | (self.attempt as u64) << 18;
         splitmix64(packed ^ 0xC4EC_7000_0000_0000)
+    }
+
+    /// The die shows `v`.
+    fn roll(&mut self, v: u8) {
+        if v == 6 {
+            self.sixes += 1;
+            // A first six requires a re-roll, and that is the turn's re-roll (E4).
+            self.rerolled = true;
+            self.checker = false;
+            self.value = match self.sixes {
+                1 => 0,
+                2 => 6,
+                _ => APOCALYPSE,
+            };
+        } else {
+            // A Checker only follows the voluntary re-roll itself; the try for the
+            // Apocalypse that fails resumes normal play (rulings E3, E4).
+            self.checker = self.checker && !self.attempt && v <= 4;
+            self.sixes = 0;
+            self.value = v;
+        }
+        self.attempt = false;
+    }
+
+    /// `reroll`: the voluntary re-roll, or after two sixes the try for a third.
+    fn reroll(&mut self) {
+        if self.value == 6 {
+            // The try for a third six; the turn's re-roll is already used (by the first six),
+            // so nothing follows it: at most four rolls (rulings E4).
+            self.attempt = true;
+        } else {
+            self.rerolled = true;
+            self.checker = true;
+            self.sixes = 0;
+        }
+        self.value = 0;
+    }
+
+    /// Whether play can reach this state (what `from_text` accepts); the reason when not.
+    fn check(self) -> Result<(), &'static str> {
+        let s = self;
+        if s.value == 6 && s.sixes != 2 {
+            return Err("a 6 is in force only as the second six in a row (sixes:2)");
+        }
+        if s.sixes == 1 && s.value != 0 {
+            return Err("a first six is void: after sixes:1 the die is to be rolled, no value is in force");
+        }
+        if s.sixes == 2 && s.value != 6 && !s.attempt {
+            return Err("after two sixes the 6 is in force ([6]) or the third is being tried (attempt)");
+        }
+        if s.attempt && (s.value != 0 || s.sixes != 2) {
+            return Err("'attempt' means the die is about to be rolled after two sixes (sixes:2, no value)");
+        }
+        if s.checker && !(s.rerolled && s.sixes == 0 && s.value <= 4) {
+            return Err("'checker' follows the voluntary re-roll (rerolled) and makes Checkers of 1-4 only");
+        }
+        if s.rerolled && s.value == 0 && s.sixes == 0 && !s.checker {
+            return Err("after the voluntary re-roll the roll that is due makes Checkers (rerolled checker)");
+        }
+        Ok(())
     }
 }
 
@@ -89,6 +152,7 @@ pub struct ChecUndo {
     turn: u8,
     state: RollState,
     turns: u16,
+    dropped: u8,
     hash: u64,
 }
 
@@ -102,7 +166,11 @@ pub struct ChecToePosition {
     turns: u16,
     /// Turns before the game is drawn (0: never; the text has no such rule, rulings E9).
     move_limit: u16,
-    /// Hash of the board and side to move (the roll state is mixed in by `hash`).
+    /// Who has dropped a piece this game (bit 0 White, bit 1 Black), kept even when those
+    /// pieces have since been captured or removed by a 666: the game proper begins once both
+    /// have (rulings E10).
+    dropped: u8,
+    /// Hash of the board, the side to move and `dropped` (the roll state is mixed in by `hash`).
     hash: u64,
 }
 
@@ -123,20 +191,12 @@ fn key(c: usize, p: u8) -> u64 {
     splitmix64(0xC4EC_0000 + (c as u64) * 16 + p as u64)
 }
 const BLACK_KEY: u64 = splitmix64(0xC4EC_B1AC);
+/// Hash keys of the `dropped` bits, White's and Black's.
+const DROPPED_KEYS: [u64; 2] = [splitmix64(0xC4EC_D120), splitmix64(0xC4EC_D121)];
 
 /// The ten lines of four: ranks, files and the two long diagonals.
-const LINES: [[usize; 4]; 10] = [
-    [0, 1, 2, 3],
-    [4, 5, 6, 7],
-    [8, 9, 10, 11],
-    [12, 13, 14, 15],
-    [0, 4, 8, 12],
-    [1, 5, 9, 13],
-    [2, 6, 10, 14],
-    [3, 7, 11, 15],
-    [0, 5, 10, 15],
-    [3, 6, 9, 12],
-];
+const LINES: [[usize; 4]; 10] =
+    [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
 
 /// The Wizard's (3,1) leaps as (file, rank) offsets; its diagonal steps come from `Dir`.
 const WIZARD_LEAPS: [(i8, i8); 8] = [(3, 1), (3, -1), (-3, 1), (-3, -1), (1, 3), (1, -3), (-1, 3), (-1, -3)];
@@ -144,84 +204,98 @@ const WIZARD_LEAPS: [(i8, i8); 8] = [(3, 1), (3, -1), (-3, 1), (-3, -1), (1, 3),
 impl ChecToePosition {
     /// The empty board, White to roll.
     pub fn start(move_limit: u16) -> ChecToePosition {
-        let mut p = ChecToePosition { board: [0; CELLS], turn: 0, state: RollState::default(), turns: 0, move_limit, hash: 0 };
+        let mut p = ChecToePosition { board: [0; CELLS], turn: 0, state: RollState::default(), turns: 0, move_limit, dropped: 0, hash: 0 };
         p.hash = p.board_hash();
         p
     }
 
     /// Reads the text form: ranks 4 to 1 (`PNBR` White, `pnbr` Black, digits for empty
-    /// squares), the side to roll (`w`/`b`), then the turn's state when it is under way: the
-    /// value in force (`[5]`, or `666` when three sixes have come), `sixes:N`, `rerolled`,
-    /// `checker`, `attempt`, and `turns:N` (turns played, for the move limit).
+    /// squares), the side to roll (`w`/`b`), `dropped:b` (or `:w`, `:wb`) for a player who has
+    /// dropped a piece but has none on the board now, then the turn's state when it is under
+    /// way: the value in force (`[5]`, or `666` when three sixes have come), `sixes:N`,
+    /// `rerolled`, `checker`, `attempt`, and `turns:N` (turns played, for the move limit).
+    /// Every field is checked: a text that does not describe a reachable position is an
+    /// error, never a panic.
     pub fn from_text(text: &str, move_limit: u16) -> Result<ChecToePosition, String> {
         let mut words = text.split_whitespace();
-        let rows: Vec<&str> = words.next().ok_or("empty position")?.split('/').collect();
-        if rows.len() != 4 {
-            return Err(format!("a Chec Toe board has 4 ranks, found {}", rows.len()));
-        }
         let mut p = ChecToePosition::start(move_limit);
-        for (i, row) in rows.iter().enumerate() {
-            let rank = 3 - i as u8;
-            let mut file = 0u8;
-            for ch in row.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    file += d as u8;
-                    continue;
-                }
-                let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase()).filter(|&k| k > 0).ok_or_else(|| {
-                    format!("unknown piece letter '{ch}' (Chec Toe has P, N, B and R)")
-                })? as u8;
-                if file >= SIDE {
-                    return Err(format!("rank '{row}' is longer than 4 squares"));
-                }
-                let col = if ch.is_ascii_lowercase() { 1 } else { 0 };
-                let c = topo().cell(file, rank).expect("on board") as usize;
-                if p.board.contains(&(k | col << 3)) {
-                    return Err(format!("each side has one {}, the position has two", ["", "pawn", "knight", "bishop", "rook"][k as usize]));
-                }
-                p.board[c] = k | col << 3;
-                file += 1;
-            }
-            if file != SIDE {
-                return Err(format!("rank '{row}' must describe 4 squares"));
-            }
-        }
+        p.board = parse_board(words.next().ok_or("empty position")?)?;
         p.turn = match words.next() {
             Some("w") => 0,
             Some("b") => 1,
             other => return Err(format!("side to roll must be 'w' or 'b', found {other:?}")),
         };
-        for w in words {
-            if let Some(v) = w.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
-                p.state.value = match v.parse::<u8>() {
-                    Ok(v @ 1..=6) => v,
-                    _ => return Err(format!("'{w}': the die shows 1 to 6")),
-                };
-            } else if w == "666" {
-                p.state.value = APOCALYPSE;
-                p.state.sixes = 3;
-            } else if let Some(n) = w.strip_prefix("sixes:") {
-                p.state.sixes = n.parse().ok().filter(|&n| n <= 2).ok_or_else(|| format!("'{w}': sixes:0 to sixes:2"))?;
-            } else if let Some(n) = w.strip_prefix("turns:") {
-                p.turns = n.parse().map_err(|_| format!("'{w}': turns:N needs a number"))?;
-            } else {
-                match w {
-                    "rerolled" => p.state.rerolled = true,
-                    "checker" => p.state.checker = true,
-                    "attempt" => p.state.attempt = true,
-                    _ => return Err(format!("unknown field '{w}' in a Chec Toe position")),
-                }
-            }
-        }
-        let s = p.state;
-        if s.value == 6 && s.sixes != 2 {
-            return Err("a 6 is in force only as the second six in a row (sixes:2)".into());
-        }
-        if s.attempt && (s.value != 0 || s.sixes != 2) {
-            return Err("'attempt' means the die is about to be rolled after two sixes (sixes:2, no value)".into());
+        // A player with a piece on the board has dropped it.
+        p.dropped = p.on_board();
+        p.read_fields(words)?;
+        p.state.check()?;
+        if p.dropped != BOTH_DROPPED && (p.state.attempt || p.state.value == APOCALYPSE) {
+            return Err("the Apocalypse waits until both players have dropped a piece (rulings E10)".into());
         }
         p.hash = p.board_hash();
         Ok(p)
+    }
+
+    /// Reads the words after the side to roll into the position's fields (each at most once).
+    fn read_fields<'a>(&mut self, words: impl Iterator<Item = &'a str>) -> Result<(), String> {
+        // Which fields have been given, one bit each (the three flags use their own bits).
+        const VALUE: u8 = 1;
+        const SIXES: u8 = 2;
+        const TURNS: u8 = 4;
+        const DROPPED: u8 = 8;
+        const FLAGS: [u8; 3] = [16, 32, 64];
+        let mut seen = 0u8;
+        let mut once = |bit: u8, w: &str| {
+            if seen & bit != 0 {
+                return Err(format!("'{w}': that field is given twice"));
+            }
+            seen |= bit;
+            Ok(())
+        };
+        for w in words {
+            let s = &mut self.state;
+            if let Some(v) = w.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+                once(VALUE, w)?;
+                s.value = parse_number(v, 6).filter(|&v| v >= 1).ok_or_else(|| format!("'{w}': the die shows 1 to 6"))? as u8;
+            } else if w == "666" {
+                once(VALUE, w)?;
+                once(SIXES, w)?;
+                s.value = APOCALYPSE;
+                s.sixes = 3;
+            } else if let Some(n) = w.strip_prefix("sixes:") {
+                once(SIXES, w)?;
+                s.sixes = parse_number(n, 2).ok_or_else(|| format!("'{w}': sixes:0 to sixes:2"))? as u8;
+            } else if let Some(n) = w.strip_prefix("turns:") {
+                once(TURNS, w)?;
+                let most = u32::from(u16::MAX);
+                self.turns = parse_number(n, most).ok_or_else(|| format!("'{w}': turns:0 to turns:{most}"))? as u16;
+            } else if let Some(who) = w.strip_prefix("dropped:") {
+                once(DROPPED, w)?;
+                self.dropped |= match who {
+                    "w" => 0b01,
+                    "b" => 0b10,
+                    "wb" | "bw" => BOTH_DROPPED,
+                    _ => return Err(format!("'{w}': dropped:w, dropped:b or dropped:wb")),
+                };
+            } else {
+                let (bit, flag) = match w {
+                    "rerolled" => (FLAGS[0], &mut s.rerolled),
+                    "checker" => (FLAGS[1], &mut s.checker),
+                    "attempt" => (FLAGS[2], &mut s.attempt),
+                    _ => return Err(format!("unknown field '{w}' in a Chec Toe position")),
+                };
+                once(bit, w)?;
+                *flag = true;
+            }
+        }
+        // A first six's required re-roll is the turn's re-roll (rulings E4): `sixes:N` says it.
+        self.state.rerolled |= self.state.sixes > 0;
+        Ok(())
+    }
+
+    /// The players with a piece on the board, as a `dropped` mask.
+    fn on_board(&self) -> u8 {
+        self.board.iter().filter(|&&p| p != 0).fold(0, |m, &p| m | 1 << color(p))
     }
 
     fn board_hash(&self) -> u64 {
@@ -229,6 +303,11 @@ impl ChecToePosition {
         for (c, &p) in self.board.iter().enumerate() {
             if p != 0 {
                 h ^= key(c, p);
+            }
+        }
+        for (player, k) in DROPPED_KEYS.iter().enumerate() {
+            if self.dropped & 1 << player != 0 {
+                h ^= k;
             }
         }
         h
@@ -390,6 +469,79 @@ impl ChecToePosition {
         self.board.iter().position(|&p| p == want).map_or(NO_CELL, |c| c as Cell)
     }
 
+    /// The board in the text form: ranks 4 to 1, runs of empty squares as digits.
+    fn board_text(&self) -> String {
+        let t = topo();
+        let mut rows = Vec::new();
+        for rank in (0..SIDE).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..SIDE {
+                let p = self.board[t.cell(file, rank).expect("on board") as usize];
+                if p == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    row += &empty.to_string();
+                    empty = 0;
+                }
+                let l = LETTERS[kind(p) as usize];
+                row.push(if color(p) == 1 { l.to_ascii_lowercase() } else { l });
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+
+    /// Whether the game proper has begun: both players have dropped a piece (rulings E10).
+    fn begun(&self) -> bool {
+        self.dropped == BOTH_DROPPED
+    }
+
+    /// The drops and moves a settled value `v` (1 to 6) allows.
+    fn value_moves(&self, v: u8, out: &mut Vec<ChecMove>) {
+        // "Values '1,2,3,4' represent 'P,N,B,R'"; a 5 or a second 6 lets any piece be dropped.
+        self.drops(if v <= ROOK { 1 << v } else { ANY_KIND }, out);
+        if !self.begun() {
+            // "Since at the start there were no pieces on the board, a value of '5' or a
+            // 'Re-Roll', would only mean a player could only drop": until both players have
+            // dropped their first piece nothing moves (rulings E10).
+            return;
+        }
+        match v {
+            1..=4 => {
+                let c = self.own_cell(v);
+                if c != NO_CELL {
+                    if self.state.checker { self.checker_moves(c, out) } else { self.natural_moves(c, out) }
+                }
+            }
+            // "ANY piece to be moved or dropped, BUT ONLY if MOVED like a WIZARD."
+            5 => self.each_own_piece(out, Self::wizard_moves),
+            // The second six: any piece, moved its own way.
+            _ => self.each_own_piece(out, Self::natural_moves),
+        }
+    }
+
+    fn each_own_piece(&self, out: &mut Vec<ChecMove>, moves: fn(&Self, Cell, &mut Vec<ChecMove>)) {
+        for c in 0..CELLS as Cell {
+            let p = self.board[c as usize];
+            if p != 0 && color(p) == self.turn {
+                moves(self, c, out);
+            }
+        }
+    }
+
+    /// Whether `reroll` is open once a value is in force (rulings E4, E10): after two sixes the
+    /// try for a third, in the game proper; otherwise the voluntary re-roll, if the turn has
+    /// had no re-roll yet (a first six's required re-roll counts as the turn's re-roll).
+    fn reroll_allowed(&self) -> bool {
+        if self.state.value == 6 { self.begun() } else { !self.state.rerolled }
+    }
+
     fn letter_at(&self, c: Cell) -> char {
         LETTERS[kind(self.board[c as usize]) as usize]
     }
@@ -446,6 +598,74 @@ fn from_ascii(text: &str) -> String {
     }
 }
 
+/// A number in the text form: ASCII digits only (no sign), at most `most`. `None` for anything
+/// else, however long, so that no count can overflow.
+fn parse_number(text: &str, most: u32) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse::<u32>().ok().filter(|&n| n <= most)
+}
+
+/// Reads the board: four ranks, 4 to 1, separated by `/`.
+fn parse_board(text: &str) -> Result<[u8; CELLS], String> {
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != SIDE as usize {
+        return Err(format!("a Chec Toe board has 4 ranks, found {}", rows.len()));
+    }
+    let mut board = [0; CELLS];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = SIDE - 1 - i as u8;
+        // Squares of the rank described so far; never more than SIDE, so it cannot overflow.
+        let mut file = 0u8;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                // A digit counts empty squares: it must fit in what is left of the rank.
+                if d == 0 {
+                    return Err(format!("rank '{row}': a count of empty squares is 1 to 4, not 0"));
+                }
+                if d > u32::from(SIDE - file) {
+                    return Err(format!("rank '{row}' is longer than 4 squares"));
+                }
+                file += d as u8;
+                continue;
+            }
+            let k = LETTERS
+                .iter()
+                .position(|&l| l == ch.to_ascii_uppercase())
+                .filter(|&k| k > 0)
+                .ok_or_else(|| format!("unknown piece letter '{ch}' (Chec Toe has P, N, B and R)"))? as u8;
+            if file >= SIDE {
+                return Err(format!("rank '{row}' is longer than 4 squares"));
+            }
+            let p = k | u8::from(ch.is_ascii_lowercase()) << 3;
+            if board.contains(&p) {
+                return Err(format!("each side has one {}, the position has two", ["", "pawn", "knight", "bishop", "rook"][k as usize]));
+            }
+            board[topo().cell(file, rank).expect("on board") as usize] = p;
+            file += 1;
+        }
+        if file != SIDE {
+            return Err(format!("rank '{row}' must describe 4 squares"));
+        }
+    }
+    Ok(board)
+}
+
+/// The text's "K" for the knight ("Players can use "K" if they really desire") as this engine
+/// writes it: the moving piece's letter, and a captured piece's after `x` (`KxK` → `NxN`).
+/// It works on characters, so no text, whatever it holds, is cut inside a character.
+fn knight_as_n(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut prev = None;
+    for (i, ch) in text.chars().enumerate() {
+        let names_a_piece = i == 0 || (i == 2 && prev == Some('x'));
+        out.push(if ch == 'K' && names_a_piece { 'N' } else { ch });
+        prev = Some(ch);
+    }
+    out
+}
+
 impl Position for ChecToePosition {
     type Move = ChecMove;
     type Undo = ChecUndo;
@@ -462,87 +682,31 @@ impl Position for ChecToePosition {
         if self.over().is_some() {
             return;
         }
-        let s = self.state;
-        match s.value {
+        match self.state.value {
             0 => out.extend((1..=6).map(ChecMove::Roll)),
             APOCALYPSE => out.push(ChecMove::Apocalypse),
-            v @ 1..=4 => {
-                self.drops(1 << v, out);
-                let c = self.own_cell(v);
-                if c != NO_CELL {
-                    if s.checker { self.checker_moves(c, out) } else { self.natural_moves(c, out) }
+            v => {
+                self.value_moves(v, out);
+                if self.reroll_allowed() {
+                    out.push(ChecMove::Reroll);
                 }
+                // "If a player CANNOT or DOES NOT wish to MOVE ... a long blank line."
+                out.push(ChecMove::Pass);
             }
-            5 => {
-                // "ANY piece to be moved or dropped, BUT ONLY if MOVED like a WIZARD."
-                self.drops(0b11110, out);
-                for c in 0..CELLS as Cell {
-                    let p = self.board[c as usize];
-                    if p != 0 && color(p) == self.turn {
-                        self.wizard_moves(c, out);
-                    }
-                }
-            }
-            _ => {
-                // The second six: any piece, moved its own way or dropped.
-                self.drops(0b11110, out);
-                for c in 0..CELLS as Cell {
-                    let p = self.board[c as usize];
-                    if p != 0 && color(p) == self.turn {
-                        self.natural_moves(c, out);
-                    }
-                }
-            }
-        }
-        if s.value != 0 && s.value != APOCALYPSE {
-            // The voluntary re-roll (once a turn), or after two sixes the try for a third.
-            if (s.value == 6 && s.sixes == 2) || (!s.rerolled && s.value <= 5) {
-                out.push(ChecMove::Reroll);
-            }
-            // "If a player CANNOT or DOES NOT wish to MOVE ... a long blank line."
-            out.push(ChecMove::Pass);
         }
     }
 
     fn play_unchecked(&mut self, m: ChecMove) -> ChecUndo {
-        let undo = ChecUndo { board: self.board, turn: self.turn, state: self.state, turns: self.turns, hash: self.hash };
+        let undo = ChecUndo { board: self.board, turn: self.turn, state: self.state, turns: self.turns, dropped: self.dropped, hash: self.hash };
         match m {
-            ChecMove::Roll(v) => {
-                let s = &mut self.state;
-                if v == 6 {
-                    s.sixes += 1;
-                    s.checker = false;
-                    s.value = match s.sixes {
-                        1 => 0,
-                        2 => 6,
-                        _ => APOCALYPSE,
-                    };
-                    s.attempt = false;
-                } else {
-                    // A Checker only follows the voluntary re-roll itself; the try for the
-                    // Apocalypse that fails resumes normal play (rulings E3, E4).
-                    s.checker = s.checker && !s.attempt && v <= 4;
-                    s.attempt = false;
-                    s.sixes = 0;
-                    s.value = v;
-                }
-            }
-            ChecMove::Reroll => {
-                let s = &mut self.state;
-                if s.value == 6 && s.sixes == 2 {
-                    // The try for a third six uses up the turn's re-roll, so a turn has at
-                    // most four rolls, as the text counts them (rulings E4).
-                    s.attempt = true;
-                    s.rerolled = true;
-                } else {
-                    s.rerolled = true;
-                    s.checker = true;
-                    s.sixes = 0;
-                }
-                s.value = 0;
-            }
+            ChecMove::Roll(v) => self.state.roll(v),
+            ChecMove::Reroll => self.state.reroll(),
             ChecMove::Drop { piece, to } => {
                 self.set(to, piece | self.turn << 3);
+                if self.dropped & 1 << self.turn == 0 {
+                    self.dropped |= 1 << self.turn;
+                    self.hash ^= DROPPED_KEYS[self.turn as usize];
+                }
                 self.end_turn();
             }
             ChecMove::Move { from, to, .. } => {
@@ -571,6 +735,7 @@ impl Position for ChecToePosition {
         self.turn = u.turn;
         self.state = u.state;
         self.turns = u.turns;
+        self.dropped = u.dropped;
         self.hash = u.hash;
     }
 
@@ -626,20 +791,16 @@ impl Position for ChecToePosition {
         let rest = rest.trim_end_matches(['⌄', '⌃', '°']);
         let target = rest.strip_prefix('x').unwrap_or(rest);
         let square_ok = topo().parse_cell(target).is_some();
-        let piece_ok = rest.starts_with('x') && target.len() == 1 && "PNBRK".contains(target);
+        let mut target_chars = target.chars();
+        let one_letter = matches!((target_chars.next(), target_chars.next()), (Some(l), None) if "PNBRK".contains(l));
+        let piece_ok = rest.starts_with('x') && one_letter;
         if square_ok || piece_ok { Ok(()) } else { Err(bad()) }
     }
 
     fn parse_move(&self, text: &str) -> Result<ChecMove, MoveError> {
         self.check_move_syntax(text).map_err(MoveError::Malformed)?;
         // "since there is no King in Chec Toe, Players can use "K" if they really desire".
-        let mut norm = from_ascii(text);
-        if norm.starts_with('K') {
-            norm.replace_range(0..1, "N");
-        }
-        if norm.len() >= 3 && norm.as_bytes()[1] == b'x' && norm.as_bytes()[2] == b'K' {
-            norm.replace_range(2..3, "N");
-        }
+        let norm = knight_as_n(&from_ascii(text));
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if let Some(o) = self.over() {
@@ -658,21 +819,19 @@ impl Position for ChecToePosition {
             return "the die has been rolled: move, drop, reroll or pass".into();
         }
         if s.value == 0 {
-            return if s.sixes == 1 {
-                "a first 6 is void and requires a re-roll: roll the die".into()
-            } else {
-                "roll the die first (e.g. [4])".into()
-            };
+            return if s.sixes == 1 { "a first 6 is void and requires a re-roll: roll the die".into() } else { "roll the die first (e.g. [4])".into() };
         }
         if s.value == APOCALYPSE {
             return "three sixes: the Apocalypse (666) is the turn".into();
         }
         match text {
-            "reroll" => "the voluntary re-roll has been used this turn".into(),
+            "reroll" if s.value == 6 => "the try for a third six waits until both players have dropped a piece".into(),
+            "reroll" => "the turn's re-roll has been used (a first 6's required re-roll counts as it)".into(),
             "666" => "the Apocalypse needs three sixes in a row".into(),
             _ if (1..=4).contains(&s.value) && !text.starts_with(LETTERS[s.value as usize]) => {
                 format!("the die shows {}: only the {} may move or be dropped", s.value, ["", "pawn", "knight", "bishop", "rook"][s.value as usize])
             }
+            _ if !self.begun() && !text.ends_with('⌄') => "until both players have dropped their first piece, pieces are only dropped".into(),
             _ if text.ends_with('⌄') => "that piece is not in hand, or the square is taken".into(),
             _ if s.value == 5 && !text.ends_with('°') => "a 5 lets any piece move only as a Wizard (°) or be dropped".into(),
             _ if s.checker && !text.ends_with('⌃') => "after a re-roll a 1-4 piece moves only as a Checker (⌃), without capturing, or is dropped".into(),
@@ -681,30 +840,15 @@ impl Position for ChecToePosition {
     }
 
     fn to_text(&self) -> String {
-        let t = topo();
-        let mut rows = Vec::new();
-        for rank in (0..SIDE).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..SIDE {
-                let p = self.board[t.cell(file, rank).expect("on board") as usize];
-                if p == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
-                }
-                let l = LETTERS[kind(p) as usize];
-                row.push(if color(p) == 1 { l.to_ascii_lowercase() } else { l });
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            rows.push(row);
+        let mut s = format!("{} {}", self.board_text(), if self.turn == 0 { "w" } else { "b" });
+        // Who has dropped is written only where the board does not show it: a player with a
+        // piece on the board has dropped it (rulings E10).
+        match self.dropped & !self.on_board() {
+            0 => {}
+            0b01 => s += " dropped:w",
+            0b10 => s += " dropped:b",
+            _ => s += " dropped:wb",
         }
-        let mut s = format!("{} {}", rows.join("/"), if self.turn == 0 { "w" } else { "b" });
         let st = self.state;
         if st.value == APOCALYPSE {
             s += " 666";
@@ -714,7 +858,9 @@ impl Position for ChecToePosition {
         if st.sixes > 0 && st.value != APOCALYPSE {
             s += &format!(" sixes:{}", st.sixes);
         }
-        for (on, word) in [(st.rerolled, "rerolled"), (st.checker, "checker"), (st.attempt, "attempt")] {
+        // After a six the re-roll is used: `sixes:N` (or `666`) says so already.
+        let rerolled = st.rerolled && st.sixes == 0;
+        for (on, word) in [(rerolled, "rerolled"), (st.checker, "checker"), (st.attempt, "attempt")] {
             if on {
                 s += " ";
                 s += word;
@@ -727,7 +873,6 @@ impl Position for ChecToePosition {
     }
 
     fn is_irreversible(&self, m: ChecMove) -> bool {
-        matches!(m, ChecMove::Drop { .. } | ChecMove::Apocalypse)
-            || matches!(m, ChecMove::Move { to, .. } if self.board[to as usize] != 0)
+        matches!(m, ChecMove::Drop { .. } | ChecMove::Apocalypse) || matches!(m, ChecMove::Move { to, .. } if self.board[to as usize] != 0)
     }
 }

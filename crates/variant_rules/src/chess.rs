@@ -262,19 +262,20 @@ impl ChessPosition {
             "b" => 1,
             other => return Err(format!("FEN side to move must be 'w' or 'b', found '{other}'")),
         };
-        // Kings: exactly one per side (at least one where kings are simply captured).
+        // Kings: exactly one per side (any number where kings are simply captured). Where kings
+        // can be captured, the position after a capture has one side without any: the game is
+        // over, and its text must still read back (the side that lost it is the one to move).
         for col in 0..2u8 {
-            let kings: Vec<Cell> =
-                (0..topo.len() as Cell).filter(|&c| pos.board[c as usize] == piece(col, KING)).collect();
+            let kings: Vec<Cell> = (0..topo.len() as Cell).filter(|&c| pos.board[c as usize] == piece(col, KING)).collect();
             let name = ["white", "black"][col as usize];
-            if rules.kings == KingRule::Capture {
-                if kings.is_empty() {
-                    return Err(format!("FEN must have at least one {name} king"));
-                }
-            } else if kings.len() != 1 {
+            let lost_allowed = rules.kings != KingRule::Royal && col == pos.turn;
+            if kings.is_empty() && !lost_allowed {
+                return Err(format!("FEN must have a {name} king"));
+            }
+            if kings.len() > 1 && rules.kings != KingRule::Capture {
                 return Err(format!("FEN must have exactly one {name} king, found {}", kings.len()));
             }
-            pos.kings[col as usize] = kings[0];
+            pos.kings[col as usize] = kings.first().copied().unwrap_or(NO_CELL);
         }
         for c in 0..topo.len() as Cell {
             let p = pos.board[c as usize];
@@ -300,6 +301,12 @@ impl ChessPosition {
         for (bit, col, rook_file) in [(CASTLE_WK, 0, width - 1), (CASTLE_WQ, 0, 0), (CASTLE_BK, 1, width - 1), (CASTLE_BQ, 1, 0)] {
             if pos.castling & bit == 0 {
                 continue;
+            }
+            if !pos.castling_fits(bit & (CASTLE_WK | CASTLE_BK) != 0) {
+                let ch = ['K', 'Q', 'k', 'q'][bit.trailing_zeros() as usize];
+                return Err(format!(
+                    "FEN castling right '{ch}' is impossible on a {width}-file board: the king's two-file move must land between king and rook"
+                ));
             }
             let home = topo.home_rank(col);
             let king_ok = pos.kings[col as usize] == topo.cell(pos.king_file(), home).unwrap();
@@ -401,6 +408,15 @@ impl ChessPosition {
         self.topo.width() / 2
     }
 
+    /// Whether castling towards the higher files (`king_side`) or towards file a exists on
+    /// this board: the king moves two files and the rook lands on the file it crossed, so the
+    /// king's landing must lie strictly between its file and the rook's (rulings K9). On eight
+    /// files both exist; on four and five neither; on six only the queen side.
+    fn castling_fits(&self, king_side: bool) -> bool {
+        let kf = self.king_file();
+        if king_side { kf + 2 < self.topo.width() - 1 } else { kf >= 3 }
+    }
+
     /// Whether the side to move has a legal en-passant capture on `self.ep`. Only then is the
     /// target kept (in the hash and the FEN), so positions that offer the same moves compare equal.
     fn ep_capturable(&self) -> bool {
@@ -434,6 +450,9 @@ impl ChessPosition {
     /// Whether `color`'s king is in check (shadow check included in Shadow Chess).
     pub fn in_check(&self, col: u8) -> bool {
         let k = self.kings[col as usize];
+        if k == NO_CELL {
+            return false;
+        }
         if self.rules.shadow { self.shadow_in_check(col) } else { self.is_attacked(k, 1 - col) }
     }
 
@@ -487,11 +506,13 @@ impl ChessPosition {
     fn pseudo_moves(&self, out: &mut Vec<ChessMove>) {
         let t = self.topo;
         let us = self.turn;
+        let wraps = t.wrap() != Wrap::Flat;
         for c in 0..t.len() as Cell {
             let p = self.board[c as usize];
             if p == 0 || color(p) != us {
                 continue;
             }
+            let first = out.len();
             match kind(p) {
                 PAWN => self.pawn_moves(c, out),
                 KNIGHT => {
@@ -507,6 +528,9 @@ impl ChessPosition {
                     self.castling_moves(c, out);
                 }
                 _ => unreachable!("invalid piece byte"),
+            }
+            if wraps {
+                dedup_from(out, first);
             }
         }
     }
@@ -599,6 +623,7 @@ impl ChessPosition {
         // The king goes two files towards the rook; every cell between king and rook is empty,
         // and the king does not pass through an attacked cell (its destination is checked by
         // the legality test like any other move).
+        // `from_fen` grants no right `castling_fits` refuses, and moves only take rights away.
         if self.castling & ks != 0 && (kf + 1..t.width() - 1).all(empty) && safe(kf + 1) {
             out.push(ChessMove::new(k, at(kf + 2), MoveKind::CastleKing));
         }
@@ -1006,10 +1031,16 @@ impl ChessPosition {
         true
     }
 
+    /// Whether nothing but kings is left on the board.
+    fn bare_kings(&self) -> bool {
+        self.board[..self.topo.len()].iter().all(|&p| p == 0 || kind(p) == KING)
+    }
+
     /// Whether `col` still has a king on the board.
     pub fn has_king(&self, col: u8) -> bool {
         if self.rules.kings != KingRule::Capture {
-            return self.board[self.kings[col as usize] as usize] == piece(col, KING);
+            let k = self.kings[col as usize];
+            return k != NO_CELL && self.board[k as usize] == piece(col, KING);
         }
         self.board[..self.topo.len()].contains(&piece(col, KING))
     }
@@ -1040,9 +1071,17 @@ impl ChessPosition {
         kind(self.board[c as usize])
     }
 
-    /// The draws of orthodox chess that the position alone decides (for dice chess).
-    pub fn draw_reason(&self) -> Option<&'static str> {
-        if self.rules.kings != KingRule::Capture && self.insufficient(0) && self.insufficient(1) {
+    /// The draws of orthodox chess that the position alone decides (for dice chess). Where a
+    /// king can be captured (`kings_capturable`: its owner may have to pass while in check),
+    /// any piece that can give check can end the game, so only bare kings are dead material.
+    /// Without check at all (BrainKing) kings take kings: no material is dead.
+    pub fn draw_reason(&self, kings_capturable: bool) -> Option<&'static str> {
+        let dead = match self.rules.kings {
+            KingRule::Capture => false,
+            _ if kings_capturable => self.bare_kings(),
+            _ => self.insufficient(0) && self.insufficient(1),
+        };
+        if dead {
             return Some("insufficient material");
         }
         (self.halfmove >= 100).then_some("fifty-move rule")
@@ -1053,18 +1092,24 @@ impl ChessPosition {
     fn retain_legal(&self, out: &mut Vec<ChessMove>, scratch: &mut ChessPosition, free_target: Cell) {
         let us = self.turn;
         let k = self.kings[us as usize];
+        if !self.has_king(us) {
+            // Its king was taken (dice chess): nothing is left to protect; the game is over.
+            return;
+        }
         let checked = self.is_attacked(k, 1 - us);
         let pinned = self.pinned(us);
         out.retain(|&m| {
             if m.to == free_target {
                 return true;
             }
-            if m.from == k {
-                // Castling checked the king's start and the cell it passes; the landing is
-                // tested here like any king step (the rook's move cannot expose the king).
+            let castles = matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
+            if m.from == k && !castles {
                 return scratch.king_step_safe(m.from, m.to, us);
             }
-            if !checked && m.kind != MoveKind::EnPassant && !pinned.contains(m.from) {
+            // Castling checked the king's start and the cell it passes; its landing is tested by
+            // playing it, rook and all: on a cylinder the rook's corner, once empty, can open a
+            // line round the joined edge onto the king's new square.
+            if !checked && !castles && m.kind != MoveKind::EnPassant && !pinned.contains(m.from) {
                 return true;
             }
             let u = scratch.make(m);
@@ -1074,6 +1119,82 @@ impl ChessPosition {
         });
     }
 
+}
+
+/// Removes repeated moves from `out[first..]`, keeping the first of each, in place. On a joined
+/// board two lines of one piece can reach the same cell (a rook both ways round a rank, two
+/// diagonals meeting across the joined edge, knight leaps on a narrow cylinder): one move
+/// (rulings K10). A piece has at most a few dozen moves, so the quadratic scan is cheap.
+fn dedup_from(out: &mut Vec<ChessMove>, first: usize) {
+    let mut kept = first;
+    for i in first..out.len() {
+        let m = out[i];
+        if !out[first..kept].contains(&m) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// The parts of a chess move text (`e2e4`, `e7e8q`, Shadow Chess's `b1c3xd5`), as cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub from: Cell,
+    pub to: Cell,
+    /// Promotion piece kind, 0 if none.
+    pub promotion: u8,
+    /// Shadow Chess's victim cell, `NO_CELL` if none.
+    pub victim: Cell,
+}
+
+/// Splits `text` into leading cell names: a file letter followed by rank digits, as many as
+/// there are; the rest (a promotion letter, `x` and a victim) is returned as the remainder.
+/// Works on characters, so any text — empty, non-ASCII — is safe to pass.
+fn split_cell(text: &str) -> Option<(&str, &str)> {
+    let mut chars = text.char_indices();
+    let (_, f) = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let end = chars.find(|&(_, c)| !c.is_ascii_digit()).map_or(text.len(), |(i, _)| i);
+    (end > 1).then(|| text.split_at(end))
+}
+
+impl ChessPosition {
+    /// Reads a move text into cells without checking legality; `Err` says why it is no move.
+    pub fn read_move_text(&self, text: &str) -> Result<MoveText, String> {
+        let t = self.topo;
+        if let Some((p, sq)) = text.split_once('@') {
+            if p.len() == 1 && "PNBRQK".contains(p) && t.parse_cell(sq).is_some() {
+                return Err(format!("'{text}' is a drop, and this game has no drops"));
+            }
+            return Err(format!("'{text}' is not a move (expected e.g. e2e4 or e7e8q)"));
+        }
+        let bad = || format!("'{text}' is not a move (expected e.g. e2e4, e7e8q{})", if self.rules.shadow { " or b1c3xd5" } else { "" });
+        let (from, rest) = split_cell(text).ok_or_else(bad)?;
+        let (to, rest) = split_cell(rest).ok_or_else(bad)?;
+        let cell = |name: &str| t.parse_cell(name).ok_or_else(|| format!("'{text}': {name} is not a square of this {}x{} board", t.width(), t.height()));
+        let (from, to) = (cell(from)?, cell(to)?);
+        let (promo, victim) = match rest.split_once('x') {
+            Some((p, v)) => (p, Some(v)),
+            None => (rest, None),
+        };
+        let promotion = match promo {
+            "" => 0,
+            "q" => QUEEN,
+            "r" => ROOK,
+            "b" => BISHOP,
+            "n" => KNIGHT,
+            _ => return Err(format!("'{text}' has an unknown promotion piece '{promo}' (expected q, r, b or n)")),
+        };
+        let victim = match victim {
+            None => NO_CELL,
+            Some(_) if !self.rules.shadow => return Err(format!("'{text}' names a shadow capture, which only Shadow Chess has")),
+            Some(v) => cell(v)?,
+        };
+        Ok(MoveText { from, to, promotion, victim })
+    }
 }
 
 impl Position for ChessPosition {
@@ -1167,45 +1288,13 @@ impl Position for ChessPosition {
     }
 
     fn check_move_syntax(&self, text: &str) -> Result<(), String> {
-        if let Some((p, sq)) = text.split_once('@') {
-            if p.len() == 1 && "PNBRQK".contains(p) && self.topo.parse_cell(sq).is_some() {
-                return Err(format!("'{text}' is a drop, and this game has no drops"));
-            }
-            return Err(format!("'{text}' is not a move (expected e.g. e2e4 or e7e8q)"));
-        }
-        let bad = || format!("'{text}' is not a move (expected e.g. e2e4, e7e8q{})", if self.rules.shadow { " or b1c3xd5" } else { "" });
-        let (main, victim) = match text.split_once('x') {
-            Some((a, b)) => (a, Some(b)),
-            None => (text, None),
-        };
-        let split = main[1..].find(|c: char| c.is_ascii_lowercase()).map(|i| i + 1).ok_or_else(bad)?;
-        let (from, rest) = main.split_at(split);
-        let (to, promo) = match rest.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()) {
-            Some((i, _)) => rest.split_at(i),
-            None => (rest, ""),
-        };
-        let t = self.topo;
-        if t.parse_cell(from).is_none() || t.parse_cell(to).is_none() {
-            return Err(bad());
-        }
-        if !promo.is_empty() && !matches!(promo, "q" | "r" | "b" | "n") {
-            return Err(format!("'{text}' has an unknown promotion piece '{promo}' (expected q, r, b or n)"));
-        }
-        if let Some(v) = victim {
-            if !self.rules.shadow {
-                return Err(format!("'{text}' names a shadow capture, which only Shadow Chess has"));
-            }
-            if t.parse_cell(v).is_none() {
-                return Err(bad());
-            }
-        }
-        Ok(())
+        self.read_move_text(text).map(|_| ())
     }
 
     fn explain_illegal(&self, text: &str, legal: &[ChessMove]) -> String {
         let t = self.topo;
-        let from = t.parse_cell(&text[..text[1..].find(|c: char| c.is_ascii_lowercase()).map_or(text.len(), |i| i + 1)]);
-        let Some(from) = from else { return "not a legal move".into() };
+        let Ok(parts) = self.read_move_text(text) else { return "not a legal move".into() };
+        let from = parts.from;
         let p = self.board[from as usize];
         if p == 0 {
             return format!("there is no piece on {}", t.name(from));
@@ -1213,7 +1302,7 @@ impl Position for ChessPosition {
         if color(p) != self.turn {
             return format!("the piece on {} is not the side to move's", t.name(from));
         }
-        if legal.iter().any(|m| m.from == from && self.move_text(*m).starts_with(&text[..text.len().min(4)]) && m.promotion != 0) {
+        if parts.promotion == 0 && legal.iter().any(|m| m.from == from && m.to == parts.to && m.promotion != 0) {
             return "a pawn reaching the last rank must name its promotion (q, r, b or n)".into();
         }
         if self.in_check(self.turn) {

@@ -7,15 +7,22 @@
 //! back to the middle (the plane is translation invariant: only cell numbers change). Cells are
 //! named by signed coordinates relative to White's first tile (`0,0`; x to White's right, y
 //! towards Black). Readings of the text are rulings X1–X7 in `docs/rulings.md`.
+//!
+//! The tile list is kept in cell order (y, then x): translating the cluster keeps that order, so
+//! a position prints the same text, and generates its moves in the same order, however it was
+//! reached. [`Position::to_text`] is the full record (the piles' order included);
+//! [`Position::public_text`] is what players see (the piles as sizes: X1).
 
 use std::fmt;
+use std::str::FromStr;
 
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
-use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
-use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
 
 /// Side of the window the plane is kept in (see the module doc): a cluster of 32 tiles spans at
 /// most 32 cells, and moves reach one cell beyond it (two for a knight).
@@ -38,6 +45,48 @@ pub const KING: u8 = 6;
 const LETTERS: &[u8; 7] = b".PNBRQK";
 /// A chess army: eight pawns, two knights, two bishops, two rooks, a queen and a king.
 const ARMY: [u8; TILES] = [KING, QUEEN, ROOK, ROOK, BISHOP, BISHOP, KNIGHT, KNIGHT, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN, PAWN];
+/// Farthest a coordinate of a text may be from `0,0`: far beyond any drift in play, and small
+/// enough that no window arithmetic can overflow.
+pub const COORD_LIMIT: i32 = 1_000_000_000;
+const SIDES: [&str; 2] = ["White", "Black"];
+
+/// Whether a player in check may draw a tile (option `--draw-in-check`, ruling X3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DrawInCheck {
+    /// The text's reading (X3): drawing is a move like any other, and a drawn tile that can
+    /// only be placed leaving the king in check loses the game.
+    #[default]
+    Allowed,
+    /// A player in check must answer it with the tiles in play.
+    Forbidden,
+}
+
+impl DrawInCheck {
+    /// Both settings, the default first.
+    pub const ALL: [DrawInCheck; 2] = [DrawInCheck::Allowed, DrawInCheck::Forbidden];
+
+    /// The option value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DrawInCheck::Allowed => "allowed",
+            DrawInCheck::Forbidden => "forbidden",
+        }
+    }
+}
+
+impl fmt::Display for DrawInCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for DrawInCheck {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        DrawInCheck::ALL.into_iter().find(|d| d.as_str() == s).ok_or_else(|| format!("unknown --draw-in-check {} (known: allowed, forbidden)", quote(s)))
+    }
+}
 
 /// A CHEX move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +121,8 @@ pub struct ChexPosition {
     turn: Player,
     quiet: u16,
     hash: u64,
+    /// The `--draw-in-check` option (a rule of the game, not part of the text).
+    draw_in_check: DrawInCheck,
 }
 
 fn owner(b: u8) -> Player {
@@ -86,6 +137,105 @@ fn kind(b: u8) -> u8 {
 fn letter(b: u8) -> char {
     let l = LETTERS[kind(b) as usize] as char;
     if owner(b) == 0 { l } else { l.to_ascii_lowercase() }
+}
+
+/// The piece byte of a letter (upper case White, lower case Black); ASCII only.
+fn piece_of(ch: char) -> Result<u8, String> {
+    let k = ch.is_ascii().then(|| LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8)).flatten().filter(|&k| k > 0);
+    let k = k.ok_or_else(|| format!("{} is not a chess piece letter (K Q R B N P; lower case for Black)", quote(ch.encode_utf8(&mut [0; 4]))))?;
+    Ok(k as u8 | ((ch.is_ascii_lowercase() as u8) << 3))
+}
+
+/// User text quoted in an error message: escaped onto one line, and cut short when long.
+fn quote(s: &str) -> String {
+    const MAX: usize = 24;
+    let mut q: String = s.chars().take(MAX).flat_map(char::escape_debug).collect();
+    if s.chars().nth(MAX).is_some() {
+        q.push('…');
+    }
+    format!("'{q}'")
+}
+
+/// A coordinate as `to_text` writes it: `0`, or digits not starting with `0` after an optional
+/// `-`, at most [`COORD_LIMIT`] from 0.
+fn parse_coord(s: &str) -> Option<i32> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let canonical = (1..=10).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0')) && s != "-0";
+    let v: i64 = if canonical { s.parse().ok()? } else { return None };
+    (v.abs() <= COORD_LIMIT as i64).then_some(v as i32)
+}
+
+/// `x,y`: a cell named relative to White's first tile.
+fn parse_xy(s: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("{} is not a cell (x,y relative to the first tile, each within {COORD_LIMIT} of 0)", quote(s));
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    Ok((parse_coord(x).ok_or_else(bad)?, parse_coord(y).ok_or_else(bad)?))
+}
+
+/// Counts a tile of a position text against the set (in play and piles together): one side has
+/// 8 P, 2 N, 2 B, 2 R, 1 Q, 1 K.
+fn tally(census: &mut [[u8; 7]; 2], b: u8) -> Result<(), String> {
+    let (side, k) = (owner(b) as usize, kind(b));
+    let set = ARMY.iter().filter(|&&a| a == k).count() as u8;
+    if census[side][k as usize] >= set {
+        let what = LETTERS[k as usize] as char;
+        return Err(format!("{} has too many {what} tiles (in play and in the pile together): the set has {set}", SIDES[side]));
+    }
+    census[side][k as usize] += 1;
+    Ok(())
+}
+
+/// The tiles-in-play field of a position text (`-` for none): `(x, y, piece byte)` per tile.
+fn parse_tiles(field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec<(i32, i32, u8)>, String> {
+    let mut tiles = Vec::new();
+    if field == "-" {
+        return Ok(tiles);
+    }
+    for t in field.split(';') {
+        let mut chars = t.chars();
+        let b = piece_of(chars.next().ok_or("an empty tile (';' twice in a row, or at an end)")?)?;
+        let (x, y) = parse_xy(chars.as_str()).map_err(|e| format!("tile {}: {e}", quote(t)))?;
+        tally(census, b)?;
+        if tiles.iter().any(|&(tx, ty, _)| (tx, ty) == (x, y)) {
+            return Err(format!("two tiles on {x},{y}"));
+        }
+        tiles.push((x, y, b));
+    }
+    Ok(tiles)
+}
+
+/// One side's pile field of a position text, top first (`-` when empty), as piece kinds.
+fn parse_pile(side: usize, field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec<u8>, String> {
+    let name = SIDES[side];
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    if field.is_empty() {
+        return Err(format!("{name}'s pile is empty: write it '-'"));
+    }
+    if field.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{name}'s pile is a number: public texts show only pile sizes; a position lists each pile's tiles, top first"));
+    }
+    let n = field.chars().count();
+    if n > TILES {
+        return Err(format!("{name}'s pile holds {n} tiles; the set has {TILES}"));
+    }
+    let mut pile = Vec::with_capacity(n);
+    for ch in field.chars() {
+        let b = piece_of(ch)?;
+        if owner(b) as usize != side {
+            return Err(format!("{name}'s pile holds the other side's tile '{ch}'"));
+        }
+        tally(census, b)?;
+        pile.push(kind(b));
+    }
+    Ok(pile)
+}
+
+/// The quiet-plies field: digits, at most the fifty-move limit.
+fn parse_quiet(field: &str) -> Result<u16, String> {
+    let n = (field.len() <= 3 && field.bytes().all(|b| b.is_ascii_digit())).then(|| field.parse::<u16>().ok()).flatten();
+    n.filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies {} is not a number from 0 to {FIFTY_MOVES}", quote(field)))
 }
 
 impl ChexPosition {
@@ -111,9 +261,21 @@ impl ChexPosition {
             turn: 0,
             quiet: 0,
             hash: 0,
+            draw_in_check: DrawInCheck::default(),
         };
         p.hash = p.recompute_hash();
         p
+    }
+
+    /// The position under the `--draw-in-check` option (X3).
+    pub fn with_draw_in_check(mut self, draw_in_check: DrawInCheck) -> ChexPosition {
+        self.draw_in_check = draw_in_check;
+        self
+    }
+
+    /// The `--draw-in-check` option in force.
+    pub fn draw_in_check(&self) -> DrawInCheck {
+        self.draw_in_check
     }
 
     /// The window topology the plane is kept in.
@@ -133,8 +295,9 @@ impl ChexPosition {
 
     /// The window cell at relative coordinates, if inside the window.
     pub fn cell_at(&self, x: i32, y: i32) -> Option<Cell> {
-        let (wx, wy) = (x + self.origin.0, y + self.origin.1);
-        if (0..WINDOW as i32).contains(&wx) && (0..WINDOW as i32).contains(&wy) { self.topo.cell(wx as u8, wy as u8) } else { None }
+        let (wx, wy) = (x as i64 + self.origin.0 as i64, y as i64 + self.origin.1 as i64);
+        let w = 0..WINDOW as i64;
+        if w.contains(&wx) && w.contains(&wy) { self.topo.cell(wx as u8, wy as u8) } else { None }
     }
 
     /// Name of a cell: `x,y` relative to the first tile.
@@ -180,9 +343,15 @@ impl ChexPosition {
         x >= self.bbox[0] - 1 && y >= self.bbox[1] - 1 && x <= self.bbox[2] + 1 && y <= self.bbox[3] + 1
     }
 
-    /// Tiles left in `player`'s pile, top first.
+    /// Tiles left in `player`'s pile, top first (the drawn tile, while held, included). This is
+    /// hidden information (X1): views show [`ChexPosition::face_down`] instead.
     pub fn pile(&self, player: Player) -> &[u8] {
         &self.piles[player as usize][self.drawn[player as usize] as usize..]
+    }
+
+    /// How many tiles `player` has face down: the pile less the tile just drawn, if held.
+    pub fn face_down(&self, player: Player) -> usize {
+        self.pile(player).len() - usize::from(self.holding && player == self.turn)
     }
 
     /// The tile the side to move has drawn and must place, if any (a piece byte).
@@ -355,7 +524,9 @@ impl ChexPosition {
             }
             return;
         }
-        if !self.pile_empty(self.turn) {
+        // X3: with `--draw-in-check forbidden` a player in check answers it with the tiles in play.
+        let may_draw = !self.pile_empty(self.turn) && (self.draw_in_check == DrawInCheck::Allowed || !self.in_check(self.turn));
+        if may_draw {
             out.push(ChexMove::Draw);
         }
         // Black's first tile must be placed: nothing of Black's is in play to move.
@@ -413,90 +584,99 @@ impl ChexPosition {
         h
     }
 
-    /// Parses `x,y` into a window cell.
-    fn parse_cell(&self, s: &str) -> Result<Cell, String> {
-        let (x, y) = s.split_once(',').ok_or_else(|| format!("'{s}' is not a cell (x,y relative to the first tile)"))?;
-        let n = |v: &str| v.parse::<i32>().map_err(|_| format!("'{s}' is not a cell (x,y relative to the first tile)"));
-        let (x, y) = (n(x)?, n(y)?);
-        self.cell_at(x, y).ok_or_else(|| format!("{x},{y} is not next to any tile"))
+    /// Puts tiles named relative to `0,0` into the window, the cluster centred, with the origin
+    /// to match; refuses a spread that no attached cluster has.
+    fn place_tiles(&mut self, tiles: &[(i32, i32, u8)]) -> Result<(), String> {
+        self.board = [0; CELLS];
+        self.origin = (WINDOW as i32 / 2, WINDOW as i32 / 2);
+        if let Some(&(x, y, _)) = tiles.first() {
+            let (mut lo, mut hi) = ((x as i64, y as i64), (x as i64, y as i64));
+            for &(x, y, _) in tiles {
+                lo = (lo.0.min(x as i64), lo.1.min(y as i64));
+                hi = (hi.0.max(x as i64), hi.1.max(y as i64));
+            }
+            // n tiles touching one another by edges or corners span at most n cells each way.
+            if (hi.0 - lo.0).max(hi.1 - lo.1) >= tiles.len() as i64 {
+                return Err("the tiles in play are not all attached".into());
+            }
+            let w = WINDOW as i64;
+            let origin = ((w - 1 - hi.0 - lo.0).div_euclid(2), (w - 1 - hi.1 - lo.1).div_euclid(2));
+            self.origin = (origin.0 as i32, origin.1 as i32);
+            for &(x, y, b) in tiles {
+                let c = self.cell_at(x, y).expect("a centred cluster of at most 32 tiles is in the window");
+                self.board[c as usize] = b;
+            }
+        }
+        self.refresh();
+        Ok(())
     }
 
-    /// The position from its text form: `tiles side piles holding quiet` (see
-    /// `docs/notation.md`), e.g. `K0,0;p1,1 w QRRBBNNPPPPPPPP/kqrrbbnnpppppp - 3`.
+    /// The position from its full text form: `tiles side piles holding quiet` (see
+    /// `docs/notation.md`), e.g. `K0,0;p1,1 w QRRBBNNPPPPPPPP/kqrrbbnnpppppp - 3`. Any text
+    /// that is not a position of the game — more tiles than the set holds, tiles not attached,
+    /// a malformed field — is refused with a one-line reason.
     pub fn from_text(text: &str) -> Result<ChexPosition, String> {
         let f: Vec<&str> = text.split_whitespace().collect();
         if f.len() != 5 {
             return Err(format!("a CHEX position has 5 fields (tiles, side, piles, holding, quiet plies), not {}", f.len()));
         }
-        let mut p = ChexPosition::start(0);
-        p.turn = match f[1] {
+        let turn: Player = match f[1] {
             "w" => 0,
             "b" => 1,
-            s => return Err(format!("side to move '{s}' is not w or b")),
+            s => return Err(format!("side to move {} is not w or b", quote(s))),
         };
-        let piece = |ch: char| -> Result<u8, String> {
-            let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8).filter(|&k| k > 0).ok_or_else(|| format!("'{ch}' is not a chess piece letter"))?;
-            Ok(k as u8 | ((ch.is_ascii_lowercase() as u8) << 3))
-        };
-        let mut count = [[0u8; 7]; 2];
-        if f[0] != "-" {
-            for t in f[0].split(';') {
-                let mut chars = t.chars();
-                let b = piece(chars.next().ok_or("an empty tile")?)?;
-                let c = p.parse_cell(chars.as_str()).map_err(|e| format!("tile '{t}': {e}"))?;
-                if p.board[c as usize] != 0 {
-                    return Err(format!("two tiles on {}", chars.as_str()));
-                }
-                p.board[c as usize] = b;
-                p.refresh();
-                count[owner(b) as usize][kind(b) as usize] += 1;
-            }
-        }
-        let (w, b) = f[2].split_once('/').ok_or_else(|| format!("piles '{}' are not WHITE/BLACK", f[2]))?;
-        for (side, pile) in [w, b].into_iter().enumerate() {
-            let tiles: Vec<u8> = if pile == "-" { vec![] } else { pile.chars().map(piece).collect::<Result<_, _>>()? };
-            if tiles.iter().any(|&t| owner(t) as usize != side) {
-                return Err(format!("{}'s pile holds the other side's tiles", ["White", "Black"][side]));
-            }
-            if tiles.len() > TILES {
-                return Err(format!("a pile of {} tiles (at most {TILES})", tiles.len()));
-            }
-            let drawn = TILES - tiles.len();
-            p.drawn[side] = drawn as u8;
-            p.piles[side] = [0; TILES];
-            for (i, &t) in tiles.iter().enumerate() {
-                p.piles[side][drawn + i] = kind(t);
-                count[side][kind(t) as usize] += 1;
-            }
-        }
-        p.holding = match f[3] {
+        let mut census = [[0u8; 7]; 2];
+        let tiles = parse_tiles(f[0], &mut census)?;
+        let (w, b) = f[2].split_once('/').filter(|(_, b)| !b.contains('/')).ok_or_else(|| format!("piles {} are not WHITE/BLACK", quote(f[2])))?;
+        let piles = [parse_pile(0, w, &mut census)?, parse_pile(1, b, &mut census)?];
+        let holding = match f[3] {
             "-" => false,
-            "+" if !p.pile_empty(p.turn) => true,
-            s => return Err(format!("holding '{s}' is not - or + (with tiles left to draw)")),
+            "+" if !piles[turn as usize].is_empty() => true,
+            s => return Err(format!("holding {} is not - or + (+: the side to move has drawn its top tile)", quote(s))),
         };
-        p.quiet = f[4].parse::<u16>().ok().filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies '{}' is not a number from 0 to {FIFTY_MOVES}", f[4]))?;
-        for (side, counts) in count.iter().enumerate() {
-            let name = ["White", "Black"][side];
-            let army = |k: u8| ARMY.iter().filter(|&&a| a == k).count() as u8;
+        let quiet = parse_quiet(f[4])?;
+        for (side, counts) in census.iter().enumerate() {
             if counts[KING as usize] != 1 {
-                return Err(format!("{name} has {} kings in play and pile, not 1", counts[KING as usize]));
-            }
-            for k in PAWN..KING {
-                if counts[k as usize] > army(k) {
-                    return Err(format!("{name} has more {} tiles than a chess army", LETTERS[k as usize] as char));
-                }
+                return Err(format!("{} has {} kings in play and pile, not 1", SIDES[side], counts[KING as usize]));
             }
         }
-        if p.tiles().next().is_some() && !p.attached() {
+        if tiles.is_empty() && (turn != 0 || piles.iter().any(|p| p.len() < TILES)) {
+            return Err("no tiles in play, so the game has not begun: both piles are full and White is to move".into());
+        }
+        let mut p = ChexPosition::start(0);
+        for (side, pile) in piles.iter().enumerate() {
+            p.drawn[side] = (TILES - pile.len()) as u8;
+            p.piles[side] = [0; TILES];
+            p.piles[side][TILES - pile.len()..].copy_from_slice(pile);
+        }
+        (p.turn, p.holding, p.quiet) = (turn, holding, quiet);
+        p.place_tiles(&tiles)?;
+        if !p.attached() {
             return Err("the tiles in play are not all attached".into());
         }
         if p.in_check(1 - p.turn) {
             return Err("the side not to move is in check".into());
         }
-        p.refresh();
-        p.recentre_if_needed();
         p.hash = p.recompute_hash();
         Ok(p)
+    }
+
+    /// The tiles-in-play field: each tile's letter and `x,y`, in cell order (`-` for none).
+    fn tiles_text(&self) -> String {
+        let tiles: Vec<String> = self.tiles().map(|c| format!("{}{}", letter(self.board[c as usize]), self.name(c))).collect();
+        if tiles.is_empty() { "-".to_string() } else { tiles.join(";") }
+    }
+}
+
+/// Positions are equal when players and the rules cannot tell them apart: the same tiles at the
+/// same coordinates (wherever the window holds them), piles, side, drawn tile, quiet plies and
+/// option. The tile lists are in cell order, so they compare in step.
+impl PartialEq for ChexPosition {
+    fn eq(&self, other: &ChexPosition) -> bool {
+        (self.turn, self.holding, self.quiet, self.drawn, self.draw_in_check, self.len)
+            == (other.turn, other.holding, other.quiet, other.drawn, other.draw_in_check, other.len)
+            && (0..2).all(|side| self.pile(side) == other.pile(side))
+            && self.tiles().zip(other.tiles()).all(|(a, b)| self.coords(a) == other.coords(b) && self.board[a as usize] == other.board[b as usize])
     }
 }
 
@@ -587,6 +767,8 @@ impl Position for ChexPosition {
             }
         }
         if m != ChexMove::Draw {
+            // Cell order (in place: no allocation), so texts and move order are canonical.
+            self.list[..self.len as usize].sort_unstable();
             self.update_bbox();
             self.recentre_if_needed();
         }
@@ -637,23 +819,19 @@ impl Position for ChexPosition {
     }
 
     fn check_move_syntax(&self, text: &str) -> Result<(), String> {
-        let coords = |s: &str| -> Result<(), String> {
-            let ok = s.split_once(',').is_some_and(|(x, y)| x.parse::<i32>().is_ok() && y.parse::<i32>().is_ok());
-            if ok { Ok(()) } else { Err(format!("'{s}' is not a cell (x,y relative to the first tile)")) }
-        };
         if text == "draw" {
             return Ok(());
         }
         if let Some((p, c)) = text.split_once('@') {
             let mut ch = p.chars();
-            if !matches!((ch.next(), ch.next()), (Some(l), None) if b"PNBRQK".contains(&(l.to_ascii_uppercase() as u8))) {
-                return Err(format!("'{p}' is not a piece letter (K Q R B N P)"));
+            if !matches!((ch.next(), ch.next()), (Some(l), None) if piece_of(l).is_ok()) {
+                return Err(format!("{} is not a piece letter (K Q R B N P)", quote(p)));
             }
-            return coords(c);
+            return parse_xy(c).map(drop);
         }
-        let (a, b) = text.split_once([':', 'x']).ok_or_else(|| format!("'{text}' is not a move (draw, N@1,0, 0,0:1,2, 0,0x1,1)"))?;
-        coords(a)?;
-        coords(b)
+        let (a, b) = text.split_once([':', 'x']).ok_or_else(|| format!("{} is not a move (draw, N@1,0, 0,0:1,2, 0,0x1,1)", quote(text)))?;
+        parse_xy(a)?;
+        parse_xy(b).map(drop)
     }
 
     fn parse_move(&self, text: &str) -> Result<ChexMove, MoveError> {
@@ -673,6 +851,10 @@ impl Position for ChexPosition {
         }
         let why = if self.holding {
             format!("the drawn {} must be placed next to a tile, and not leave your king in check", letter(self.top_tile()))
+        } else if text == "draw" && self.pile_empty(self.turn) {
+            "your draw pile is used up: move a tile in play (rule 10)".into()
+        } else if text == "draw" {
+            "drawing is not allowed while in check (--draw-in-check forbidden)".into()
         } else if text.contains('@') {
             "draw a tile first ('draw'), then place it".into()
         } else {
@@ -688,20 +870,23 @@ impl Position for ChexPosition {
     }
 
     fn to_text(&self) -> String {
-        let tiles: Vec<String> = self.tiles().map(|c| format!("{}{}", letter(self.board[c as usize]), self.name(c))).collect();
         let pile = |side: Player| {
             let s: String = self.pile(side).iter().map(|&k| letter(k | (side << 3))).collect();
             if s.is_empty() { "-".to_string() } else { s }
         };
-        format!(
-            "{} {} {}/{} {} {}",
-            if tiles.is_empty() { "-".to_string() } else { tiles.join(";") },
-            ["w", "b"][self.turn as usize],
-            pile(0),
-            pile(1),
-            if self.holding { "+" } else { "-" },
-            self.quiet
-        )
+        let holding = if self.holding { "+" } else { "-" };
+        format!("{} {} {}/{} {holding} {}", self.tiles_text(), ["w", "b"][self.turn as usize], pile(0), pile(1), self.quiet)
+    }
+
+    /// X1: the full text with each pile reduced to the number of its face-down tiles, and the
+    /// drawn tile (face up) after `+`: e.g. `K0,0;p1,1 b 15/13 +q 0`.
+    fn public_text(&self) -> String {
+        let holding = match self.holding() {
+            Some(b) => format!("+{}", letter(b)),
+            None => "-".to_string(),
+        };
+        let side = ["w", "b"][self.turn as usize];
+        format!("{} {side} {}/{} {holding} {}", self.tiles_text(), self.face_down(0), self.face_down(1), self.quiet)
     }
 
     fn is_irreversible(&self, m: ChexMove) -> bool {

@@ -7,30 +7,39 @@ use crate::game::{GameId, GameOptions};
 use crate::topology::Wrap;
 
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
-/// `--no-move`.
+/// `--no-move`, `--draw-in-check`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub topology: Option<String>,
     /// Numbers variation (checkers family).
     #[arg(long)]
     pub numbers: bool,
     /// Seed for the setup shuffle (Numbers).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
     pub seed: u64,
     /// Checkers family: plies without a jump or a man's move before a draw (0 = none).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub move_limit: Option<u16>,
     /// Toe-to-Toe Chess: pieces each side deploys at a time, e.g. 2,2,2,2 (adding up to 8).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub deploy_groups: Option<String>,
     /// Dice Chess: two-dice, brainking, brainking-10x10, gollon-count or gollon-piece-count.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub rules: Option<String>,
     /// Dice Chess: what a roll that allows no move does: pass (the text) or reroll.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub no_move: Option<String>,
+    /// CHEX: whether a player in check may draw a tile: allowed (the text, ruling X3) or forbidden.
+    #[arg(long, allow_hyphen_values = true)]
+    pub draw_in_check: Option<String>,
+    /// Stax and Queens: a man uncovered on its king row: wait (the text, ruling C6) or crown.
+    #[arg(long, allow_hyphen_values = true)]
+    pub uncovered_man: Option<String>,
+    /// Dice Chess, BrainKing rules: what a 6 lets a 7th-rank pawn do: none (ruling D4) or any.
+    #[arg(long, allow_hyphen_values = true)]
+    pub brainking_six: Option<String>,
 }
 
 impl OptionArgs {
@@ -65,6 +74,18 @@ impl OptionArgs {
         }
         if let Some(n) = &self.no_move {
             opts.no_move = n.parse()?;
+        }
+        if let Some(d) = &self.draw_in_check {
+            if id != GameId::Chex {
+                return Err(format!("--draw-in-check belongs to CHEX; {id} has no such option"));
+            }
+            opts.draw_in_check = d.parse()?;
+        }
+        if let Some(u) = &self.uncovered_man {
+            opts.uncovered_man = u.parse()?;
+        }
+        if let Some(b) = &self.brainking_six {
+            opts.brainking_six = b.parse()?;
         }
         opts.validate(id)?;
         Ok((id, opts))

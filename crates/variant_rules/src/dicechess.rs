@@ -101,6 +101,38 @@ impl FromStr for DiceRules {
     }
 }
 
+/// What a BrainKing roll of 6 lets a pawn on its seventh rank do (rulings D4). The 6 names the
+/// king, which no pawn becomes: by the text's sentence the pawn cannot move (`None`, the
+/// default); `Any` reads "on any roll" as letting it promote to any piece, as a 1 does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BrainKingSix {
+    #[default]
+    None,
+    Any,
+}
+
+impl BrainKingSix {
+    /// The id used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BrainKingSix::None => "none",
+            BrainKingSix::Any => "any",
+        }
+    }
+}
+
+impl FromStr for BrainKingSix {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "none" => Ok(BrainKingSix::None),
+            "any" => Ok(BrainKingSix::Any),
+            _ => Err(format!("unknown --brainking-six '{s}' (expected none or any)")),
+        }
+    }
+}
+
 /// What happens when a roll allows no move (option `--no-move`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -196,6 +228,7 @@ pub struct DiceChessPosition {
     chess: ChessPosition,
     rules: DiceRules,
     no_move: NoMove,
+    six: BrainKingSix,
     state: TurnState,
 }
 
@@ -221,6 +254,8 @@ impl DiceChessPosition {
                 state.roll = Roll::parse(word)?;
             } else if let Some(n) = word.strip_prefix("left:") {
                 state.left = n.parse().map_err(|_| format!("'{word}': left:N needs a number"))?;
+            } else if let Some(n) = word.strip_prefix("voided:") {
+                state.voided = n.parse().ok().filter(|_| no_move == NoMove::Reroll).ok_or_else(|| format!("'{word}': voided:N (rolls thrown away this turn) needs a number and --no-move reroll"))?;
             } else if !word.starts_with("piece:") {
                 fen.push(word);
             }
@@ -229,7 +264,7 @@ impl DiceChessPosition {
         if let Some(sq) = text.split_whitespace().find_map(|w| w.strip_prefix("piece:")) {
             state.piece = chess.topology().parse_cell(sq).ok_or_else(|| format!("'piece:{sq}' is not a square"))?;
         }
-        let pos = DiceChessPosition { chess, rules, no_move, state };
+        let pos = DiceChessPosition { chess, rules, no_move, six: BrainKingSix::default(), state };
         if state.rolled() && state.roll.dice() != rules.dice() {
             return Err(format!("{rules} rolls {} dice, the position has {}", rules.dice(), state.roll));
         }
@@ -239,7 +274,22 @@ impl DiceChessPosition {
         if !rules.series() && (state.left != 0 || state.piece != NO_CELL) {
             return Err(format!("left:/piece: belong to the Gollon rules, not {rules}"));
         }
+        if !state.rolled() && (state.left != 0 || state.piece != NO_CELL) {
+            return Err("left:/piece: describe a series under way, after the roll".into());
+        }
+        if state.piece != NO_CELL {
+            let p = pos.chess.piece_at(state.piece);
+            if rules != DiceRules::GollonPieceCount || p == 0 || (p >> 3) != pos.chess.turn() {
+                return Err("piece: names the side to move's piece making a Gollon piece-and-count series".into());
+            }
+        }
         Ok(pos)
+    }
+
+    /// The same position with BrainKing's 6 read as `six` (rulings D4).
+    pub fn with_six(mut self, six: BrainKingSix) -> DiceChessPosition {
+        self.six = six;
+        self
     }
 
     /// The chess position underneath.
@@ -298,7 +348,9 @@ impl DiceChessPosition {
                 } else if kind == PAWN && m.promotion != 0 {
                     // "Pawns may move from the seventh to the eighth rank on any roll, but may
                     // promote only to the piece shown on the die (a one allows ... any piece)."
-                    d == 1 || d == m.promotion
+                    // A 6 shows the king, which no pawn becomes (rulings D4), unless the
+                    // players chose `--brainking-six any`.
+                    d == 1 || d == m.promotion || (d == 6 && self.six == BrainKingSix::Any)
                 } else {
                     kind == d
                 }
@@ -311,6 +363,18 @@ impl DiceChessPosition {
                 let d = roll.first();
                 if castle { d == 4 || d == 6 } else { kind == d }
             }
+        }
+    }
+
+    /// Whether a king can ever be taken: BrainKing's have no check at all, and where the dice
+    /// name the pieces (two dice, Gollon's piece and count) a checked player may have to pass
+    /// and leave the king to be taken (rulings D2, D8). Gollon's count lets any piece answer,
+    /// and with `--no-move reroll` nobody passes, so there check works as in chess.
+    fn kings_capturable(&self) -> bool {
+        match self.rules {
+            DiceRules::BrainKing | DiceRules::BrainKing10 => true,
+            DiceRules::TwoDice | DiceRules::GollonPieceCount => self.no_move == NoMove::Pass,
+            DiceRules::GollonCount => false,
         }
     }
 
@@ -339,7 +403,7 @@ impl DiceChessPosition {
             let checked = self.rules.kings() != KingRule::Capture && self.chess.in_check(us);
             return Some(if checked { Outcome::win(1 - us, "checkmate") } else { Outcome::draw("stalemate") });
         }
-        self.chess.draw_reason().map(Outcome::draw)
+        self.chess.draw_reason(self.kings_capturable()).map(Outcome::draw)
     }
 
     fn over(&self) -> Option<Outcome> {
@@ -530,6 +594,9 @@ impl Position for DiceChessPosition {
             if self.state.piece != NO_CELL {
                 s += &format!(" piece:{}", self.chess.topology().name(self.state.piece));
             }
+        }
+        if self.state.voided > 0 {
+            s += &format!(" voided:{}", self.state.voided);
         }
         s
     }

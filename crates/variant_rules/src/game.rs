@@ -7,10 +7,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::chectoe::{ChecMove, ChecToePosition};
-use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules};
-use crate::chex::{ChexMove, ChexPosition};
+use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules, UncoveredMan};
+use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
-use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules, NoMove};
+use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
 use crate::position::{MoveError, Outcome, Player, Position};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, Wrap};
@@ -115,18 +115,23 @@ impl GameId {
         if self.is_checkers_family() {
             v.push("--numbers".into());
             v.push("--seed N".into());
-            v.push(format!("--move-limit N (default {DEFAULT_MOVE_LIMIT})"));
+            v.push(format!("--move-limit N (plies without progress before a draw; default {}, 0 = none)", self.default_move_limit()));
+            if self != GameId::Checkers {
+                v.push("--uncovered-man wait|crown (default wait)".into());
+            }
         }
         if self == GameId::ToeToe {
             v.push(format!("--deploy-groups N,N,... (default {})", DeployGroups::default()));
         }
         if self == GameId::Chex {
             v.push("--seed N (shuffles the draw piles)".into());
+            v.push("--draw-in-check allowed|forbidden (default allowed)".into());
         }
         if self == GameId::DiceChess {
             let all: Vec<&str> = DiceRules::ALL.iter().map(|r| r.as_str()).collect();
             v.push(format!("--rules {} (default two-dice)", all.join("|")));
             v.push("--no-move pass|reroll (default pass)".into());
+            v.push("--brainking-six none|any (BrainKing rules: what a 6 lets a pawn promote to; default none)".into());
         }
         if self == GameId::ChecToe {
             v.push("--move-limit N (turns in all before a draw; default 0 = none)".into());
@@ -151,9 +156,19 @@ impl FromStr for GameId {
     }
 }
 
-/// Plies without a jump or a non-king move before a checkers-family game is drawn: 40 moves
-/// each, the customary English draughts limit.
+/// Plies without a jump or a non-king move before a game of Checkers is drawn: 40 moves each,
+/// the customary English draughts limit (rulings C8).
 pub const DEFAULT_MOVE_LIMIT: u16 = 80;
+
+impl GameId {
+    /// The default `--move-limit`: English draughts' forty moves each for Checkers; none for
+    /// Stax and Queens, which the text plays "until all of one player's pieces are under those of
+    /// the other, or are immobile" (and whose 40-move option "does not apply to those games"),
+    /// nor for Chec Toe ("anywhere between five minutes and fifty million years").
+    pub fn default_move_limit(self) -> u16 {
+        if self == GameId::Checkers { DEFAULT_MOVE_LIMIT } else { 0 }
+    }
+}
 
 /// A game's options, as given on the command line or stored in a save file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -174,6 +189,15 @@ pub struct GameOptions {
     /// Dice Chess: what a roll that allows no move does.
     #[serde(default)]
     pub no_move: NoMove,
+    /// CHEX: whether a player in check may draw a tile (ruling X3).
+    #[serde(default)]
+    pub draw_in_check: DrawInCheck,
+    /// Stax and Queens: a man uncovered on its king row waits or is crowned (ruling C6).
+    #[serde(default)]
+    pub uncovered_man: UncoveredMan,
+    /// BrainKing dice chess: whether a 6 lets a pawn promote (ruling D4).
+    #[serde(default)]
+    pub brainking_six: BrainKingSix,
 }
 
 impl GameOptions {
@@ -183,11 +207,13 @@ impl GameOptions {
             topology: game.topologies()[0],
             numbers: false,
             seed: 0,
-            // Chec Toe has no draw rule ("anywhere between five minutes and fifty million years").
-            move_limit: if game == GameId::ChecToe { 0 } else { DEFAULT_MOVE_LIMIT },
+            move_limit: game.default_move_limit(),
             deploy_groups: DeployGroups::default(),
             dice_rules: DiceRules::default(),
             no_move: NoMove::default(),
+            draw_in_check: DrawInCheck::default(),
+            uncovered_man: UncoveredMan::default(),
+            brainking_six: BrainKingSix::default(),
         }
     }
 
@@ -209,6 +235,16 @@ impl GameOptions {
         }
         if game != GameId::DiceChess && (self.dice_rules != DiceRules::default() || self.no_move != NoMove::default()) {
             return Err(format!("--rules and --no-move belong to Dice Chess; {game} has no such options"));
+        }
+        if !matches!(game, GameId::Stax | GameId::Queens) && self.uncovered_man != UncoveredMan::default() {
+            return Err(format!("--uncovered-man belongs to Stax and Queens; {game} has no stacks"));
+        }
+        if !(game == GameId::DiceChess && self.dice_rules.kings() == crate::chess::KingRule::Capture) && self.brainking_six != BrainKingSix::default() {
+            let what = if game == GameId::DiceChess { format!("the {} rules do", self.dice_rules) } else { format!("{game} does") };
+            return Err(format!("--brainking-six belongs to Dice Chess's BrainKing rules (--rules brainking or brainking-10x10); {what} not have it"));
+        }
+        if game != GameId::Chex && self.draw_in_check != DrawInCheck::default() {
+            return Err(format!("--draw-in-check belongs to CHEX; {game} has no such option"));
         }
         Ok(())
     }
@@ -284,8 +320,8 @@ impl AnyPosition {
                 AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed))
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
-            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed))),
-            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move)),
+            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))),
+            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
@@ -299,8 +335,8 @@ impl AnyPosition {
                 AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
-            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?)),
-            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?),
+            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))),
+            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
@@ -317,6 +353,10 @@ impl AnyPosition {
     /// The text form.
     pub fn to_text(&self) -> String {
         dispatch!(self, p => p.to_text())
+    }
+    /// The text players may see (hidden information left out; see [`Position::public_text`]).
+    pub fn public_text(&self) -> String {
+        dispatch!(self, p => p.public_text())
     }
     /// Position-level outcome (no repetition).
     pub fn outcome(&self) -> Option<Outcome> {
@@ -512,7 +552,7 @@ fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
         GameId::Queens => CheckersGame::Queens,
         _ => CheckersGame::Checkers,
     };
-    CheckersRules { game: g, numbers: opts.numbers, move_limit: opts.move_limit }
+    CheckersRules { game: g, numbers: opts.numbers, move_limit: opts.move_limit, uncovered: opts.uncovered_man }
 }
 
 fn chess_rules(game: GameId) -> ChessRules {

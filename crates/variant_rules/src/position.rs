@@ -85,8 +85,15 @@ pub trait Position: Clone {
     fn move_text(&self, m: Self::Move) -> String;
     /// Checks the shape of a move text (not its legality) so errors can say "malformed".
     fn check_move_syntax(&self, text: &str) -> Result<(), String>;
-    /// The position in this game's text form (FEN for chess games).
+    /// The position in this game's full text form (FEN for chess games): everything needed to
+    /// rebuild it, hidden state included, so `from_text(to_text())` is the same position. It is
+    /// the record saves and tests use, not what players are shown: see [`Position::public_text`].
     fn to_text(&self) -> String;
+    /// The position as players may see it: [`Position::to_text`] with hidden information (CHEX's
+    /// face-down piles) left out. Games without hidden information show the full text.
+    fn public_text(&self) -> String {
+        self.to_text()
+    }
     /// Whether a move can never be repeated (resets repetition history): captures, pawn/man moves.
     fn is_irreversible(&self, m: Self::Move) -> bool;
 
@@ -122,27 +129,34 @@ pub trait Position: Clone {
 /// Counts leaf nodes of the legal move tree to `depth` (bulk-counting the last ply).
 ///
 /// As in chess practice, draw rules (move limits, repetition, dead material) do not prune the
-/// tree: a node with legal moves is expanded.
+/// tree: a node with legal moves is expanded. One move buffer per ply is made as the search
+/// first reaches that ply, so the memory used follows the depth actually searched.
 pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<P::Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect();
-    perft_inner(pos, depth, &mut buffers)
+    let mut buffers: Vec<Vec<P::Move>> = Vec::new();
+    perft_inner(pos, depth, 0, &mut buffers)
 }
 
-fn perft_inner<P: Position>(pos: &mut P, depth: u32, buffers: &mut [Vec<P::Move>]) -> u64 {
+fn perft_inner<P: Position>(pos: &mut P, depth: u32, ply: usize, buffers: &mut Vec<Vec<P::Move>>) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (mine, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    pos.legal_moves(mine);
-    if depth == 1 {
-        return mine.len() as u64;
+    if buffers.len() == ply {
+        buffers.push(Vec::with_capacity(64));
     }
-    let mut nodes = 0;
-    for &m in mine.iter() {
-        let u = pos.play_unchecked(m);
-        nodes += perft_inner(pos, depth - 1, rest);
-        pos.undo(m, u);
-    }
+    let mut mine = std::mem::take(&mut buffers[ply]);
+    pos.legal_moves(&mut mine);
+    let nodes = if depth == 1 {
+        mine.len() as u64
+    } else {
+        let mut nodes = 0;
+        for &m in mine.iter() {
+            let u = pos.play_unchecked(m);
+            nodes += perft_inner(pos, depth - 1, ply + 1, buffers);
+            pos.undo(m, u);
+        }
+        nodes
+    };
+    buffers[ply] = mine;
     nodes
 }
 

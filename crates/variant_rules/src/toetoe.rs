@@ -489,7 +489,8 @@ impl ToeToePosition {
             let mut file = 0u8;
             for ch in r.chars() {
                 if let Some(n) = ch.to_digit(10) {
-                    file += n as u8;
+                    // Past 8 is an error below; saturating keeps a long run from overflowing.
+                    file = file.saturating_add(n as u8);
                 } else {
                     let (pl, k) = piece_letter(ch).ok_or_else(|| format!("'{ch}' is not a Toe-to-Toe piece (K G R N E P)"))?;
                     let c = p.topo.cell(file, rank).ok_or_else(|| format!("rank {} is longer than 8 squares", rank + 1))?;
@@ -512,13 +513,15 @@ impl ToeToePosition {
             }
             for ch in field.chars() {
                 let (pl, k) = piece_letter(ch).filter(|&(_, k)| k != PAWN).ok_or_else(|| format!("'{ch}' cannot be in a hand or captured"))?;
+                // Counts past the army's are refused by `validate`; saturating keeps a long
+                // field from overflowing first.
                 if table == 0 {
-                    p.hand[pl as usize][k as usize] += 1;
+                    p.hand[pl as usize][k as usize] = p.hand[pl as usize][k as usize].saturating_add(1);
                 } else {
                     if k == KING {
                         return Err("a king cannot have been captured".into());
                     }
-                    p.captured[pl as usize][k as usize] += 1;
+                    p.captured[pl as usize][k as usize] = p.captured[pl as usize][k as usize].saturating_add(1);
                 }
             }
         }
@@ -536,24 +539,26 @@ impl ToeToePosition {
     fn validate(&self) -> Result<(), String> {
         for player in 0..2u8 {
             let name = ["White", "Black"][player as usize];
-            let on_board = |k: u8| self.board.iter().filter(|&&b| b == k | (player << 3)).count() as u8;
-            let kings = on_board(KING) + self.hand[player as usize][KING as usize];
+            // Counted in u32: a text can claim up to 255 of a piece in hand and 64 on the board.
+            let on_board = |k: u8| self.board.iter().filter(|&&b| b == k | (player << 3)).count() as u32;
+            let held = |k: u8| self.hand[player as usize][k as usize] as u32;
+            let kings = on_board(KING) + held(KING);
             if kings != 1 {
                 return Err(format!("{name} has {kings} kings (on the board and in hand), not 1"));
             }
             for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                let total = on_board(k) + self.hand[player as usize][k as usize] + self.captured[player as usize][k as usize];
+                let total = on_board(k) + held(k) + self.captured[player as usize][k as usize] as u32;
                 // Promotion can bring a piece back, but never more than the army had.
-                if total > ARMY[k as usize] {
+                if total > ARMY[k as usize] as u32 {
                     return Err(format!("{name} has {total} {}s, more than the army's {}", kind_name(k), ARMY[k as usize]));
                 }
             }
             if on_board(PAWN) > 8 {
                 return Err(format!("{name} has more than 8 pawns"));
             }
-            let in_hand: u8 = self.hand[player as usize].iter().sum();
-            let placed = self.placed_by(player, self.setup);
-            if (self.phase() != Phase::Play || in_hand > 0) && in_hand + placed != ARMY_SIZE {
+            let in_hand: u32 = self.hand[player as usize].iter().map(|&n| n as u32).sum();
+            let placed = self.placed_by(player, self.setup) as u32;
+            if (self.phase() != Phase::Play || in_hand > 0) && in_hand + placed != ARMY_SIZE as u32 {
                 return Err(format!("{name} has {in_hand} pieces in hand after placing {placed} of {ARMY_SIZE}"));
             }
             if self.phase() != Phase::Deploy && self.king(player).is_none() {
@@ -640,7 +645,9 @@ impl Position for ToeToePosition {
             ToeMoveKind::Normal => {
                 let victim = self.board[m.to as usize];
                 self.quiet = if victim != 0 || kind(self.board[m.from as usize]) == PAWN { 0 } else { self.quiet + 1 };
-                if victim != 0 {
+                // Captured pieces are kept for promotion, which never brings back a pawn: a
+                // captured pawn is not counted (nor written in the text, nor hashed).
+                if victim != 0 && kind(victim) != PAWN {
                     self.add_count(true, owner(victim), kind(victim), 1);
                 }
                 let b = self.board[m.from as usize];

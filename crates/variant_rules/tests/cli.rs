@@ -165,3 +165,73 @@ fn dice_games_take_rolls_passes_and_rerolls_in_the_move_list() {
         rejects(args, why);
     }
 }
+
+/// The CHEX moves of a short game from `--seed 11`: each side draws and places twice, then
+/// White draws again (so a tile is held face up), with the engine choosing the placements.
+fn chex_opening() -> (Vec<String>, variant_rules::Game) {
+    use variant_rules::{Game, GameId, GameOptions};
+    let opts = GameOptions { seed: 11, ..GameOptions::default_for(GameId::Chex) };
+    let mut g = Game::new(GameId::Chex, opts, None).unwrap();
+    let mut moves = Vec::new();
+    for _ in 0..4 {
+        for pick in ["draw", ""] {
+            let p = g.position();
+            let m = if pick == "draw" { pick.to_string() } else { p.move_text(*p.legal_moves().last().unwrap()) };
+            g.play(&m).unwrap();
+            moves.push(m);
+        }
+    }
+    g.play("draw").unwrap();
+    moves.push("draw".into());
+    (moves, g)
+}
+
+/// Whether `out` contains three tiles of `pile` in a row (more than its size says).
+fn shows_pile(out: &str, pile: &str) -> bool {
+    let p: Vec<char> = pile.chars().collect();
+    p.windows(3).any(|w| out.contains(&w.iter().collect::<String>()))
+}
+
+#[test]
+fn chex_check_shows_pile_sizes_never_the_pile_order() {
+    // X1: "Shuffle well and place face down to become each player's draw pile" — no output a
+    // player reads shows the order of the face-down tiles; `position` is the public text.
+    let (moves, g) = chex_opening();
+    let full = g.position().to_text();
+    let piles: Vec<&str> = full.split(' ').nth(2).unwrap().split('/').collect();
+    assert!(piles.iter().all(|p| p.len() >= 10), "{full}");
+    let args = ["check", "chex", "--seed", "11", "--moves", &moves.join(" ")];
+    let v = json(&[&args[..], &["--json"]].concat());
+    let position = v["position"].as_str().unwrap();
+    assert_eq!(position, g.position().public_text());
+    let f: Vec<&str> = position.split(' ').collect();
+    assert_eq!(f[0], full.split(' ').next().unwrap(), "the tiles in play are public");
+    // White holds its drawn tile (face up) on top of 11 face-down tiles; Black has 12 left.
+    assert_eq!(f[2], format!("{}/{}", piles[0].len() - 1, piles[1].len()));
+    assert_eq!(f[3], format!("+{}", &piles[0][..1]), "the drawn tile is face up");
+    let text = stdout(&run(&args));
+    assert!(text.contains(&format!("position: {position}\n")), "{text}");
+    for out in [v.to_string(), text] {
+        for pile in &piles {
+            assert!(!shows_pile(&out, pile), "the order of {pile} shows in {out}");
+        }
+    }
+}
+
+#[test]
+fn chex_draw_in_check_option() {
+    // X3: drawing while in check is allowed (the text's reading) unless --draw-in-check forbidden.
+    let pos = "K0,0;Q1,0;P1,1;P1,-1;k2,0 b -/q - 0";
+    let v = json(&["check", "chex", "--position", pos, "--json"]);
+    assert_eq!((v["status"].as_str(), v["legal_moves"].clone()), (Some("ongoing"), serde_json::json!(["draw"])));
+    assert_eq!(v["options"]["draw_in_check"], "allowed");
+    let v = json(&["check", "chex", "--draw-in-check", "forbidden", "--position", pos, "--json"]);
+    assert_eq!((v["status"].as_str(), v["winner"].as_str(), v["reason"].as_str()), (Some("win"), Some("white"), Some("checkmate")));
+    let v = json(&["games", "--json"]);
+    assert!(v[7]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--draw-in-check allowed|forbidden")));
+    rejects(&["check", "chess", "--draw-in-check", "forbidden"], "--draw-in-check belongs to CHEX");
+    rejects(&["check", "chex", "--draw-in-check", "sometimes"], "unknown --draw-in-check 'sometimes'");
+    rejects(&["check", "chex", "--position", "K0,0;P0,1;k1,2 w QQQQQQQQQQQQQQQQQ/- - 0"], "the set has");
+    rejects(&["check", "chex", "--position", "K0,0;k1,ö w -/- - 0"], "not a cell");
+    rejects(&["check", "chex", "--moves", "draw Ő@0,0"], "move 2 'Ő@0,0' malformed");
+}

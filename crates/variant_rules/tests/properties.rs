@@ -117,6 +117,19 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
+/// The full text of every position reached parses back to the same position and hash, and a
+/// game without hidden information shows players the full text.
+fn check_round_trip(g: &Game, label: &str) {
+    let pos = g.position();
+    let text = pos.to_text();
+    let again = AnyPosition::from_text(g.id(), g.options(), &text).unwrap_or_else(|e| panic!("{label}: '{text}' does not parse back: {e}"));
+    assert_eq!(again.to_text(), text, "{label}: text changes on a round trip");
+    assert_eq!(again.hash(), pos.hash(), "{label}: '{text}' parses back with another hash");
+    if !matches!(pos, AnyPosition::Chex(_)) {
+        assert_eq!(pos.public_text(), text, "{label}: a game without hidden information shows everything");
+    }
+}
+
 fn check_position<P: Position>(p: &P, label: &str) {
     assert_eq!(p.hash(), p.recompute_hash(), "{label}: incremental hash differs from recomputed in {}", p.to_text());
     let mut moves = Vec::new();
@@ -149,6 +162,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
     let mut ply = 0;
     let finished = common::random_game(game, opts, seed, MAX_PLIES, |g: &Game| {
         let pos = g.position();
+        check_round_trip(g, &label);
         match pos {
             AnyPosition::Checkers(p) => check_position(p, &label),
             AnyPosition::Chess(p) => check_position(p, &label),
@@ -188,8 +202,12 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
     }
 }
 
+/// Declares one seeded playout test per spec, and `PLAYOUT_SPECS`, the same list as data, which
+/// `every_configuration_has_a_playout_test` checks against the engine's own enumeration.
 macro_rules! playout_tests {
-    ($($name:ident: $spec:expr, $cases:expr;)*) => {$(
+    ($($name:ident: $spec:expr, $cases:expr;)*) => {
+        const PLAYOUT_SPECS: &[&str] = &[$($spec),*];
+        $(
         proptest! {
             #![proptest_config(ProptestConfig { cases: $cases, failure_persistence: None, ..ProptestConfig::default() })]
             #[test]
@@ -198,7 +216,8 @@ macro_rules! playout_tests {
                 playout(game, opts, seed);
             }
         }
-    )*};
+        )*
+    };
 }
 
 playout_tests! {
@@ -208,18 +227,18 @@ playout_tests! {
     checkers_flat_numbers: "checkers --topology flat --numbers --seed 1", 8;
     checkers_cylinder_numbers: "checkers --topology cylinder --numbers --seed 2", 8;
     checkers_universal_numbers: "checkers --topology universal --numbers --seed 3", 8;
-    stax_flat: "stax --topology flat", 12;
-    stax_cylinder: "stax --topology cylinder", 12;
-    stax_universal: "stax --topology universal", 12;
-    stax_flat_numbers: "stax --topology flat --numbers --seed 4", 8;
-    stax_cylinder_numbers: "stax --topology cylinder --numbers --seed 5", 8;
-    stax_universal_numbers: "stax --topology universal --numbers --seed 6", 8;
-    queens_flat: "queens --topology flat", 12;
-    queens_cylinder: "queens --topology cylinder", 12;
-    queens_universal: "queens --topology universal", 12;
-    queens_flat_numbers: "queens --topology flat --numbers --seed 7", 8;
-    queens_cylinder_numbers: "queens --topology cylinder --numbers --seed 8", 8;
-    queens_universal_numbers: "queens --topology universal --numbers --seed 9", 8;
+    stax_flat: "stax --topology flat --move-limit 80", 12;
+    stax_cylinder: "stax --topology cylinder --move-limit 80", 12;
+    stax_universal: "stax --topology universal --move-limit 80", 12;
+    stax_flat_numbers: "stax --topology flat --numbers --seed 4 --move-limit 80", 8;
+    stax_cylinder_numbers: "stax --topology cylinder --numbers --seed 5 --move-limit 80", 8;
+    stax_universal_numbers: "stax --topology universal --numbers --seed 6 --move-limit 80", 8;
+    queens_flat: "queens --topology flat --move-limit 80", 12;
+    queens_cylinder: "queens --topology cylinder --move-limit 80", 12;
+    queens_universal: "queens --topology universal --move-limit 80", 12;
+    queens_flat_numbers: "queens --topology flat --numbers --seed 7 --move-limit 80", 8;
+    queens_cylinder_numbers: "queens --topology cylinder --numbers --seed 8 --move-limit 80", 8;
+    queens_universal_numbers: "queens --topology universal --numbers --seed 9 --move-limit 80", 8;
     chess_flat: "chess --topology flat", 8;
     chess_cylinder: "chess --topology cylinder", 8;
     cylinder_chess: "cylinder-chess", 8;
@@ -236,8 +255,21 @@ playout_tests! {
     chec_toe: "chec-toe --move-limit 150", 8;
 }
 
+/// What makes a configuration distinct for coverage: everything but seeds and move limits.
+fn config_key(game: GameId, o: &GameOptions) -> String {
+    format!("{game} {} numbers={} rules={}", o.topology, o.numbers, o.dice_rules)
+}
+
 #[test]
 fn every_configuration_has_a_playout_test() {
-    // 31 combinations: keep this list and the macro above in step.
-    assert_eq!(common::all_configs().len(), 31);
+    // Both sides come from one source each: the engine's enumeration of games x topologies x
+    // Numbers x dice rules (`all_configs`, built from `GameId::ALL`, `topologies()` and
+    // `DiceRules::ALL`), and the macro's own spec list. A game, board or rule set added to the
+    // engine without a playout fails here.
+    let tested: BTreeSet<String> = PLAYOUT_SPECS.iter().map(|s| common::parse_spec(s)).map(|(g, o)| config_key(g, &o)).collect();
+    let all: BTreeSet<String> = common::all_configs().iter().map(|(g, o)| config_key(*g, o)).collect();
+    let missing: Vec<&String> = all.difference(&tested).collect();
+    assert!(missing.is_empty(), "configurations without a playout test: {missing:?}");
+    let unknown: Vec<&String> = tested.difference(&all).collect();
+    assert!(unknown.is_empty(), "playout specs the engine does not enumerate: {unknown:?}");
 }

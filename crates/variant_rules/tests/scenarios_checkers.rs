@@ -321,3 +321,44 @@ fn numbers_are_shuffled_by_the_seed() {
         assert_eq!(nums, (1..=12).collect::<Vec<u8>>());
     }
 }
+
+#[test]
+fn stax_and_queens_have_no_move_limit_by_default_checkers_does() {
+    // "The game continues in this fashion until all of one player's pieces are under those of
+    // the other, or are immobile." / "the 40-move option does not apply to those games."
+    for game in ["stax", "queens"] {
+        let id: GameId = game.parse().unwrap();
+        assert_eq!(GameOptions::default_for(id).move_limit, 0, "{game}");
+        let mut g = flat(game, &[("b2", "A"), ("g7", "B")], 'a');
+        // Kings shuffle far beyond eighty plies without a jump: no draw but repetition.
+        for (i, m) in ["b2-c3", "g7-f6", "c3-b2", "f6-g7"].iter().cycle().take(6).enumerate() {
+            assert!(g.outcome().is_none(), "{game}: ended after {i} plies");
+            g.play(m).unwrap();
+        }
+        let text = "8/6B1/8/8/8/8/1A6/8 a 200";
+        let quiet = Game::new(id, GameOptions::default_for(id), Some(text)).unwrap();
+        assert!(quiet.outcome().is_none(), "{game}: 200 quiet plies must not draw by default");
+        let limited = GameOptions { move_limit: 80, ..GameOptions::default_for(id) };
+        let drawn = Game::new(id, limited, Some(text)).unwrap();
+        assert!(drawn.outcome().is_some(), "{game}: --move-limit 80 draws after 200 quiet plies");
+    }
+    assert_eq!(GameOptions::default_for(GameId::Checkers).move_limit, 80);
+}
+
+#[test]
+fn a_man_uncovered_on_its_king_row_waits_unless_the_crown_option_is_chosen() {
+    // "If that king is later jumped off the top, the remaining pieces must return to the king
+    // row unless the second checker in the stack was already a king." A Queens king jumps
+    // sideways along the far row and uncovers A's man on A's king row (rulings C6).
+    let mut waits = flat("queens", &[("c8", "B"), ("d8", "A,a")], 'b');
+    waits.play("c8xe8").unwrap();
+    assert_eq!(stack(&waits, "d8"), "a", "the uncovered man stays a man");
+    assert!(legal(&waits).is_empty(), "unable to move forward, it waits: A has no move");
+    let id = GameId::Queens;
+    let text = waits.start_text().to_string();
+    let crown = GameOptions { uncovered_man: variant_rules::checkers::UncoveredMan::Crown, ..GameOptions::default_for(id) };
+    let mut crowned = Game::new(id, crown, Some(&text)).unwrap();
+    crowned.play("c8xe8").unwrap();
+    assert_eq!(stack(&crowned, "d8"), "A", "--uncovered-man crown: it counts as arrived");
+    assert_eq!(legal(&crowned), set(&["d8xf8"]), "the new king jumps back at once");
+}

@@ -239,3 +239,28 @@ fn positions_are_cheap_to_clone_and_undo_restores() {
     }
     assert!(std::mem::size_of::<ChessPosition>() <= 256, "no heap, a few hundred bytes");
 }
+
+#[test]
+fn castling_exists_only_where_the_king_lands_between_king_and_rook() {
+    // Rulings K9: on four and five files the king's two-file move would reach or pass the rook.
+    for fen in ["k3/4/4/2KR w K - 0 1", "2k2/5/5/5/R1K1R w KQ - 0 1", "3k2/6/6/6/6/3K1R w K - 0 1"] {
+        let err = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some(fen)).unwrap_err();
+        assert!(err.contains("impossible") && !err.contains('\n'), "{fen}: {err}");
+    }
+    // Six files: the queen side fits (king d1 to b1, rook a1 to c1).
+    let mut g = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("3k2/6/6/6/6/R2K2 w Q - 0 1")).unwrap();
+    g.play("d1b1").unwrap();
+    assert_eq!(g.position().to_text().split(' ').next().unwrap(), "3k2/6/6/6/6/1KR3");
+}
+
+#[test]
+fn castling_on_the_cylinder_may_not_land_in_check_round_the_joined_edge() {
+    // Rulings K2: castling keeps its orthodox conditions. After e8g8 the rook has left h8, and
+    // the queen on c8 sees g8 round the joined edge (b8, a8, h8): castling would land in check.
+    let opts = GameOptions { topology: variant_rules::Wrap::Cylinder, ..GameOptions::default_for(GameId::CylinderChess) };
+    let g = Game::new(GameId::CylinderChess, opts, Some("2Qqk2r/1p3pp1/r1n3bn/p1bpp2p/2P4P/P4P2/RP1PP1P1/RNBK1BN1 b k - 4 15")).unwrap();
+    let p = g.position();
+    let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
+    assert!(!moves.contains(&"e8g8".to_string()), "{moves:?}");
+    assert!(moves.contains(&"e8f8".to_string()));
+}

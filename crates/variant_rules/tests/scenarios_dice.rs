@@ -322,3 +322,69 @@ fn passes_forced_by_the_dice_do_not_make_a_repetition() {
     play_all(&mut g, "[2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8 [2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8");
     assert_eq!(g.outcome(), Some(Outcome::draw("threefold repetition")));
 }
+
+#[test]
+fn dead_material_only_where_no_king_can_be_captured() {
+    // "the game ends when one player either checkmates the opponent or captures the opponent's
+    // king" / "a player who is in check but does not make a roll allowing a legal response to the
+    // check loses that turn": a lone bishop can check, the dice can leave the king unable to
+    // answer, and the bishop then takes it. So K+B v K is no draw where passes happen.
+    let fen = "4k3/8/2p5/1B6/8/8/8/4K3 w - - 0 1";
+    for rules in [DiceRules::TwoDice, DiceRules::GollonPieceCount] {
+        let mut g = game(rules, Some(fen));
+        let roll = if rules == DiceRules::TwoDice { "[3,4]" } else { "[3,1]" };
+        play_all(&mut g, &format!("{roll} b5c6"));
+        assert_eq!(g.outcome(), None, "{rules}: K+B v K can still capture a king");
+    }
+    // The capture really happens: Black is checked, rolls no king move, passes, loses the king.
+    let mut g = game(DiceRules::TwoDice, Some("4k3/8/8/1B6/8/8/8/4K3 w - - 0 1"));
+    play_all(&mut g, "[3,4] b5c6 [1,2] pass [3,5] c6e8");
+    assert!(matches!(g.outcome(), Some(Outcome::Win { winner: 0, .. })), "{:?}", g.outcome());
+    // Bare kings can never take each other (no king may step next to the other): a draw.
+    let bare = game(DiceRules::TwoDice, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    assert_eq!(bare.outcome().map(|o| o.reason().to_string()), Some("insufficient material".into()));
+    // Gollon's count, and --no-move reroll, never leave a checked king standing: chess's rule.
+    let count = game(DiceRules::GollonCount, Some("4k3/8/8/1B6/8/8/8/4K3 w - - 0 1"));
+    assert!(count.outcome().is_some(), "gollon-count: K+B v K is dead as in chess");
+    let reroll = GameOptions { no_move: NoMove::Reroll, ..opts(DiceRules::TwoDice) };
+    let g = Game::new(GameId::DiceChess, reroll, Some("4k3/8/8/1B6/8/8/8/4K3 w - - 0 1")).unwrap();
+    assert!(g.outcome().is_some(), "two-dice with --no-move reroll: K+B v K is dead");
+}
+
+#[test]
+fn the_position_after_a_king_capture_reads_back() {
+    // Saves and tests store full texts: the position after "4.Bxe8" must parse to itself.
+    let mut g = game(DiceRules::TwoDice, Some("4k3/8/8/1B6/8/8/8/4K3 w - - 0 1"));
+    play_all(&mut g, "[3,4] b5c6 [1,2] pass [3,5] c6e8");
+    let text = g.position().to_text();
+    let again = variant_rules::AnyPosition::from_text(GameId::DiceChess, &opts(DiceRules::TwoDice), &text).unwrap();
+    assert_eq!(again.to_text(), text);
+    assert_eq!(again.hash(), g.position().hash());
+    assert!(again.outcome().is_some(), "still won after reading it back");
+    // A side without a king is refused where that cannot happen: orthodox chess, and the side
+    // that just moved (it would have lost already).
+    assert!(Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("4B3/8/8/8/8/8/8/4K3 b - - 0 1")).is_err());
+    assert!(game_result(DiceRules::TwoDice, "4B3/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
+}
+
+fn game_result(rules: DiceRules, fen: &str) -> Result<Game, String> {
+    Game::new(GameId::DiceChess, opts(rules), Some(fen))
+}
+
+#[test]
+fn brainking_six_promotes_nothing_unless_chosen() {
+    // "Pawns may move from the seventh to the eighth rank on any roll, but may promote only to
+    // the piece shown on the die (a one allows a pawn to promote to any piece)." A 6 shows the
+    // king (rulings D4): by default the pawn cannot move; `--brainking-six any` lets it.
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let mut g = game(DiceRules::BrainKing, Some(fen));
+    play_all(&mut g, "[6]");
+    assert!(legal(&g).iter().all(|m| m.starts_with("e1")), "a 6 moves only the king: {:?}", legal(&g));
+    let any = GameOptions { brainking_six: variant_rules::dicechess::BrainKingSix::Any, ..opts(DiceRules::BrainKing) };
+    let mut g = Game::new(GameId::DiceChess, any, Some(fen)).unwrap();
+    play_all(&mut g, "[6]");
+    for promo in ["a7a8q", "a7a8r", "a7a8b", "a7a8n"] {
+        assert!(legal(&g).contains(promo), "--brainking-six any: {promo} missing from {:?}", legal(&g));
+    }
+    assert!(GameOptions { brainking_six: variant_rules::dicechess::BrainKingSix::Any, ..opts(DiceRules::TwoDice) }.validate(GameId::DiceChess).is_err());
+}

@@ -31,7 +31,9 @@ enum Command {
     Perft {
         /// Game id (see `games`).
         game: String,
-        /// Depth in plies.
+        /// Depth in plies (at most 64: the tree grows exponentially, chess's depth 10 alone
+        /// has 69 trillion leaves).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         #[command(flatten)]
         setup: Setup,
@@ -56,13 +58,13 @@ struct Setup {
     #[command(flatten)]
     options: OptionArgs,
     /// Start from this FEN (chess games; Dice Chess may add the turn's roll, e.g. `... 0 1 [3,5]`).
-    #[arg(long, conflicts_with = "position")]
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
     fen: Option<String>,
     /// Start from this position text (checkers family, Toe-to-Toe; see docs/notation.md).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Moves to play first, separated by spaces.
-    #[arg(long, default_value = "")]
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
     moves: String,
 }
 
@@ -143,12 +145,12 @@ fn run(cli: Cli) -> Result<(), String> {
                     "to_move": names[pos.turn() as usize],
                     "legal_moves": legal,
                     "roll_due": pos.dice_due().is_some(),
-                    "position": pos.to_text(),
+                    "position": pos.public_text(),
                     "moves": game.moves().collect::<Vec<_>>(),
                 });
                 println!("{v}");
             } else {
-                println!("position: {}", pos.to_text());
+                println!("position: {}", pos.public_text());
                 println!("to move:  {}", names[pos.turn() as usize]);
                 println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
                 if let Some(w) = winner {

@@ -2,6 +2,8 @@
 //! reading perft data files, and seeded random play.
 #![allow(dead_code)]
 
+pub mod reference_chess;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
@@ -20,6 +22,9 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--rules" => opts.dice_rules = words.next().unwrap().parse().unwrap(),
             "--no-move" => opts.no_move = words.next().unwrap().parse().unwrap(),
             "--move-limit" => opts.move_limit = words.next().unwrap().parse().unwrap(),
+            "--draw-in-check" => opts.draw_in_check = words.next().unwrap().parse().unwrap(),
+            "--uncovered-man" => opts.uncovered_man = words.next().unwrap().parse().unwrap(),
+            "--brainking-six" => opts.brainking_six = words.next().unwrap().parse().unwrap(),
             other => panic!("unknown option {other} in spec"),
         }
     }
