@@ -12,8 +12,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{splitmix64, Outcome, Player, Position};
-use crate::topology::{Cell, CellSet, Dir, Topology, Wrap, MAX_CELLS, NO_CELL};
+use crate::position::{Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, CellSet, Dir, MAX_CELLS, NO_CELL, Topology, Wrap};
 
 /// The most checkers a position holds (4 players x 12 in Doubles).
 pub const MAX_CHECKERS: usize = 48;
@@ -188,9 +188,7 @@ impl CheckersPosition {
             let mut numbers: Vec<u8> = (1..=12).collect();
             numbers.shuffle(&mut rng);
             let dark = player == 0 || rules.game != CheckersGame::Queens;
-            let cells: Vec<Cell> = (0..topo.len() as Cell)
-                .filter(|&c| topo.relative_rank(player, c) < 3 && topo.is_dark(c) == dark)
-                .collect();
+            let cells: Vec<Cell> = (0..topo.len() as Cell).filter(|&c| topo.relative_rank(player, c) < 3 && topo.is_dark(c) == dark).collect();
             for (i, c) in cells.into_iter().enumerate() {
                 let number = if rules.numbers { numbers[i] } else { 0 };
                 pos.push_bottom(c as u8, Checker::new(player, false, number));
@@ -399,8 +397,7 @@ impl CheckersPosition {
 
     /// Cells whose stack the side to move owns.
     fn own_cells(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.topo.len() as u8)
-            .filter(move |&c| self.top[c as usize] != NONE && self.checkers[self.top[c as usize] as usize].owner() == self.turn)
+        (0..self.topo.len() as u8).filter(move |&c| self.top[c as usize] != NONE && self.checkers[self.top[c as usize] as usize].owner() == self.turn)
     }
 
     /// The position's text form (see `docs/notation.md`): rows from the last rank down,

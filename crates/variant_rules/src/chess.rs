@@ -5,8 +5,8 @@
 //! Legality is checked by playing a move and asking whether the mover's king can be taken, with
 //! a fast path that skips that test for pieces that cannot expose the king.
 
-use crate::position::{splitmix64, Outcome, Player, Position};
-use crate::topology::{Cell, CellSet, Dir, Topology, Wrap, MAX_CELLS, NO_CELL};
+use crate::position::{Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, CellSet, Dir, MAX_CELLS, NO_CELL, Topology, Wrap};
 
 /// Piece kinds (low three bits of a board byte).
 pub const PAWN: u8 = 1;
@@ -238,18 +238,8 @@ impl ChessPosition {
             return Err(format!("FEN board is {width}x{height}; boards from 4x4 to 12x12 are supported"));
         }
         let topo = Topology::get(width as u8, height as u8, wrap);
-        let mut pos = ChessPosition {
-            topo,
-            rules,
-            board: [0; MAX_CELLS],
-            turn: 0,
-            castling: 0,
-            ep: NO_CELL,
-            halfmove: 0,
-            fullmove: 1,
-            kings: [NO_CELL; 2],
-            hash: 0,
-        };
+        let mut pos =
+            ChessPosition { topo, rules, board: [0; MAX_CELLS], turn: 0, castling: 0, ep: NO_CELL, halfmove: 0, fullmove: 1, kings: [NO_CELL; 2], hash: 0 };
         for (i, row) in parsed_rows.iter().enumerate() {
             let rank = (height - 1 - i) as u8;
             for (file, &p) in row.iter().enumerate() {
@@ -487,7 +477,7 @@ impl ChessPosition {
             if b[s as usize] == king && accept(s) {
                 return true;
             }
-            let slider = if (d as u8) % 2 == 0 { rook } else { bishop };
+            let slider = if (d as u8).is_multiple_of(2) { rook } else { bishop };
             while s != NO_CELL && s != sq {
                 let p = b[s as usize];
                 if p != 0 {
@@ -762,7 +752,7 @@ impl ChessPosition {
         let mut pinned = CellSet::EMPTY;
         let (rook, bishop, queen) = (piece(1 - us, ROOK), piece(1 - us, BISHOP), piece(1 - us, QUEEN));
         for d in Dir::ALL {
-            let slider = if (d as u8) % 2 == 0 { rook } else { bishop };
+            let slider = if (d as u8).is_multiple_of(2) { rook } else { bishop };
             let mut s = t.step(k, d);
             let mut blocker = NO_CELL;
             while s != NO_CELL && s != k {
@@ -1118,7 +1108,6 @@ impl ChessPosition {
             ok
         });
     }
-
 }
 
 /// Removes repeated moves from `out[first..]`, keeping the first of each, in place. On a joined
@@ -1232,7 +1221,6 @@ impl Position for ChessPosition {
         self.retain_legal(out, &mut scratch, free_target);
     }
 
-
     fn play_unchecked(&mut self, m: ChessMove) -> ChessUndo {
         self.make(m)
     }
@@ -1259,11 +1247,7 @@ impl Position for ChessPosition {
 
     fn outcome_with(&self, legal: &[ChessMove]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(if self.in_check(self.turn) {
-                Outcome::win(1 - self.turn, "checkmate")
-            } else {
-                Outcome::draw("stalemate")
-            });
+            return Some(if self.in_check(self.turn) { Outcome::win(1 - self.turn, "checkmate") } else { Outcome::draw("stalemate") });
         }
         if self.insufficient(0) && self.insufficient(1) {
             return Some(Outcome::draw("insufficient material"));

@@ -44,10 +44,7 @@ impl Roll {
 
     /// Reads a roll token: `[4]` or `[3,5]` (spaces allowed after the comma).
     pub fn parse(text: &str) -> Result<Roll, String> {
-        let inner = text
-            .strip_prefix('[')
-            .and_then(|t| t.strip_suffix(']'))
-            .ok_or_else(|| format!("'{text}' is not a roll (expected e.g. [4] or [3,5])"))?;
+        let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).ok_or_else(|| format!("'{text}' is not a roll (expected e.g. [4] or [3,5])"))?;
         let faces: Vec<&str> = inner.split(',').map(str::trim).collect();
         if faces.len() > 2 {
             return Err(format!("'{text}' has {} dice; games here use one or two", faces.len()));

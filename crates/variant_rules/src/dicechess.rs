@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
 use crate::dice::Roll;
-use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
-use crate::topology::{Cell, Wrap, NO_CELL};
+use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, NO_CELL, Wrap};
 
 /// The rule sets of `dice-chess.txt` (option `--rules`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -40,8 +40,7 @@ pub enum DiceRules {
 
 impl DiceRules {
     /// Every rule set, the default first.
-    pub const ALL: [DiceRules; 5] =
-        [DiceRules::TwoDice, DiceRules::BrainKing, DiceRules::BrainKing10, DiceRules::GollonCount, DiceRules::GollonPieceCount];
+    pub const ALL: [DiceRules; 5] = [DiceRules::TwoDice, DiceRules::BrainKing, DiceRules::BrainKing10, DiceRules::GollonCount, DiceRules::GollonPieceCount];
 
     /// The option value.
     pub fn as_str(self) -> &'static str {
@@ -192,11 +191,8 @@ impl TurnState {
         if self == TurnState::default() {
             return 0;
         }
-        let packed = self.roll.first() as u64
-            | (self.roll.second() as u64) << 8
-            | (self.left as u64) << 16
-            | (self.piece as u64) << 24
-            | (self.voided as u64) << 40;
+        let packed =
+            self.roll.first() as u64 | (self.roll.second() as u64) << 8 | (self.left as u64) << 16 | (self.piece as u64) << 24 | (self.voided as u64) << 40;
         splitmix64(packed ^ 0xD1CE_0000_0000_0000)
     }
 }
@@ -255,7 +251,11 @@ impl DiceChessPosition {
             } else if let Some(n) = word.strip_prefix("left:") {
                 state.left = n.parse().map_err(|_| format!("'{word}': left:N needs a number"))?;
             } else if let Some(n) = word.strip_prefix("voided:") {
-                state.voided = n.parse().ok().filter(|_| no_move == NoMove::Reroll).ok_or_else(|| format!("'{word}': voided:N (rolls thrown away this turn) needs a number and --no-move reroll"))?;
+                state.voided = n
+                    .parse()
+                    .ok()
+                    .filter(|_| no_move == NoMove::Reroll)
+                    .ok_or_else(|| format!("'{word}': voided:N (rolls thrown away this turn) needs a number and --no-move reroll"))?;
             } else if !word.starts_with("piece:") {
                 fen.push(word);
             }

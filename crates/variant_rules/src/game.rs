@@ -6,10 +6,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::chectoe::{ChecMove, ChecToePosition};
 use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules, UncoveredMan};
-use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
+use crate::chectoe::{ChecMove, ChecToePosition};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
+use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
 use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
 use crate::position::{MoveError, Outcome, Player, Position};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
@@ -220,11 +220,7 @@ impl GameOptions {
     /// Checks that the options make sense for the game.
     pub fn validate(&self, game: GameId) -> Result<(), String> {
         if !game.topologies().contains(&self.topology) {
-            let why = if self.topology == Wrap::Universal {
-                " (\"The Universal variations of the Checkers family do not work\" for chess)"
-            } else {
-                ""
-            };
+            let why = if self.topology == Wrap::Universal { " (\"The Universal variations of the Checkers family do not work\" for chess)" } else { "" };
             return Err(format!("{game} cannot be played on the {} board{why}", self.topology));
         }
         if self.numbers && !game.is_checkers_family() {
@@ -428,9 +424,7 @@ impl AnyPosition {
             AnyMove::ChecToe(m) => {
                 let AnyPosition::ChecToe(p) = self else { panic!("move of another game") };
                 match m {
-                    ChecMove::Drop { piece, to } => {
-                        MovePath { from: to, landings: vec![to], jumped: vec![], capture: false, piece, swap: false }
-                    }
+                    ChecMove::Drop { piece, to } => MovePath { from: to, landings: vec![to], jumped: vec![], capture: false, piece, swap: false },
                     ChecMove::Move { from, to, .. } => {
                         MovePath { from, landings: vec![to], jumped: vec![], capture: p.piece_at(to) != 0, piece: 0, swap: false }
                     }

@@ -12,11 +12,11 @@
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive.
 
-pub mod chectoe;
 pub mod checkers;
+pub mod chectoe;
+pub mod chess;
 pub mod chex;
 pub mod cli;
-pub mod chess;
 pub mod dice;
 pub mod dicechess;
 pub mod game;
@@ -25,5 +25,5 @@ pub mod toetoe;
 pub mod topology;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
-pub use position::{perft, MoveError, Outcome, Player, Position};
+pub use position::{MoveError, Outcome, Player, Position, perft};
 pub use topology::{Cell, Dir, Topology, Wrap};

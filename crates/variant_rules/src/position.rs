@@ -112,11 +112,7 @@ pub trait Position: Clone {
         if let Some(o) = self.outcome_with(&moves) {
             return Err(MoveError::GameOver(o.reason().to_string()));
         }
-        moves
-            .iter()
-            .copied()
-            .find(|&m| self.move_text(m) == text)
-            .ok_or_else(|| MoveError::Illegal(self.explain_illegal(text, &moves)))
+        moves.iter().copied().find(|&m| self.move_text(m) == text).ok_or_else(|| MoveError::Illegal(self.explain_illegal(text, &moves)))
     }
 
     /// Why a well-formed move text is not among `legal` (override for game-specific reasons).

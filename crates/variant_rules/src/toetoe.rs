@@ -10,8 +10,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::position::{splitmix64, MoveError, Outcome, Player, Position};
-use crate::topology::{Cell, Dir, Topology, Wrap, NO_CELL};
+use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
+use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
 
 /// Piece kinds (the low three bits of a board byte; bit 3 is the owner, 0 = empty).
 pub const PAWN: u8 = 1;
@@ -67,7 +67,8 @@ impl FromStr for DeployGroups {
             return Err(format!("deployment groups '{s}': at most 8 groups"));
         }
         for (i, p) in parts.iter().enumerate() {
-            out[i] = p.parse::<u8>().ok().filter(|&n| (1..=8).contains(&n)).ok_or_else(|| format!("deployment groups '{s}': '{p}' is not a size from 1 to 8"))?;
+            out[i] =
+                p.parse::<u8>().ok().filter(|&n| (1..=8).contains(&n)).ok_or_else(|| format!("deployment groups '{s}': '{p}' is not a size from 1 to 8"))?;
         }
         if out.iter().map(|&n| n as u32).sum::<u32>() != ARMY_SIZE as u32 {
             return Err(format!("deployment groups '{s}' must add up to {ARMY_SIZE} (the pieces each side places)"));
@@ -525,8 +526,13 @@ impl ToeToePosition {
                 }
             }
         }
-        p.setup = f[4].parse::<u8>().ok().filter(|&n| n <= p.setup_plies()).ok_or_else(|| format!("setup plies '{}' is not a number from 0 to {}", f[4], p.setup_plies()))?;
-        p.quiet = f[5].parse::<u16>().ok().filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies '{}' is not a number from 0 to {FIFTY_MOVES}", f[5]))?;
+        p.setup = f[4]
+            .parse::<u8>()
+            .ok()
+            .filter(|&n| n <= p.setup_plies())
+            .ok_or_else(|| format!("setup plies '{}' is not a number from 0 to {}", f[4], p.setup_plies()))?;
+        p.quiet =
+            f[5].parse::<u16>().ok().filter(|&n| n <= FIFTY_MOVES).ok_or_else(|| format!("quiet plies '{}' is not a number from 0 to {FIFTY_MOVES}", f[5]))?;
         p.validate()?;
         p.hash = p.recompute_hash();
         Ok(p)
@@ -743,7 +749,12 @@ impl Position for ToeToePosition {
             cell(a)?;
             piece(p)?;
         } else {
-            let split = text.char_indices().skip(1).find(|(_, c)| c.is_ascii_lowercase()).map(|(i, _)| i).ok_or_else(|| format!("'{text}' is not a move (e.g. e4e5, K@c2, b1~c1, e8=G)"))?;
+            let split = text
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| c.is_ascii_lowercase())
+                .map(|(i, _)| i)
+                .ok_or_else(|| format!("'{text}' is not a move (e.g. e4e5, K@c2, b1~c1, e8=G)"))?;
             cell(&text[..split])?;
             cell(&text[split..])?;
         }

@@ -109,7 +109,7 @@ impl Dir {
 
     /// This direction as seen by a player facing the other way (second player's "forward" is `S`).
     pub const fn for_player(self, player: u8) -> Dir {
-        if player % 2 == 0 { self } else { self.opposite() }
+        if player.is_multiple_of(2) { self } else { self.opposite() }
     }
 }
 
@@ -118,13 +118,13 @@ impl Dir {
     #[allow(non_snake_case)]
     #[inline(always)]
     pub const fn DIAGONAL_FORWARD(player: u8) -> [Dir; 2] {
-        if player % 2 == 0 { [Dir::NW, Dir::NE] } else { [Dir::SE, Dir::SW] }
+        if player.is_multiple_of(2) { [Dir::NW, Dir::NE] } else { [Dir::SE, Dir::SW] }
     }
     /// The two diagonals from which a pawn of `player` attacks a cell.
     #[allow(non_snake_case)]
     #[inline(always)]
     pub const fn DIAGONAL_BACK(player: u8) -> [Dir; 2] {
-        if player % 2 == 0 { [Dir::SW, Dir::SE] } else { [Dir::NE, Dir::NW] }
+        if player.is_multiple_of(2) { [Dir::SW, Dir::SE] } else { [Dir::NE, Dir::NW] }
     }
 }
 
@@ -152,11 +152,12 @@ impl Topology {
     /// # Panics
     /// If the board is empty or larger than [`MAX_CELLS`]; callers validate sizes from user input first.
     pub fn get(width: u8, height: u8, wrap: Wrap) -> &'static Topology {
-        static CACHE: OnceLock<Mutex<HashMap<(u8, u8, Wrap), &'static Topology>>> = OnceLock::new();
+        /// Every topology built so far, by size and wrap, leaked so it lives as long as the program.
+        type Cache = Mutex<HashMap<(u8, u8, Wrap), &'static Topology>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry((width, height, wrap))
-            .or_insert_with(|| Box::leak(Box::new(Topology::build(width, height, wrap))))
+        map.entry((width, height, wrap)).or_insert_with(|| Box::leak(Box::new(Topology::build(width, height, wrap))))
     }
 
     fn build(width: u8, height: u8, wrap: Wrap) -> Topology {
@@ -260,12 +261,12 @@ impl Topology {
     /// Dark squares are those of a1's colour (file + rank even).
     #[inline]
     pub fn is_dark(&self, c: Cell) -> bool {
-        (self.file(c) + self.rank(c)) % 2 == 0
+        (self.file(c) + self.rank(c)).is_multiple_of(2)
     }
     /// The rank a player counts as its own back rank (region "home row").
     #[inline]
     pub fn home_rank(&self, player: u8) -> u8 {
-        if player % 2 == 0 { 0 } else { self.height - 1 }
+        if player.is_multiple_of(2) { 0 } else { self.height - 1 }
     }
     /// The far rank of a player (region "king row" / promotion rank).
     #[inline]
@@ -276,7 +277,7 @@ impl Topology {
     #[inline]
     pub fn relative_rank(&self, player: u8, c: Cell) -> u8 {
         let r = self.rank(c);
-        if player % 2 == 0 { r } else { self.height - 1 - r }
+        if player.is_multiple_of(2) { r } else { self.height - 1 - r }
     }
 
     /// Algebraic name of a cell: file letters `a..`, ranks from `1`.

@@ -46,7 +46,7 @@ fn chess_reference_positions_deep() {
 
 #[test]
 fn chess_reference_counts_agree_with_shakmaty() {
-    use shakmaty::{fen::Fen, CastlingMode, Chess};
+    use shakmaty::{CastlingMode, Chess, fen::Fen};
     for case in perft_cases("perft-chess.txt") {
         let fen = case.position.clone().unwrap_or_else(|| variant_rules::chess::START_FEN.to_string());
         let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
@@ -88,11 +88,15 @@ fn flip_fen(fen: &str) -> String {
     let swap = |s: &str| s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect::<String>();
     let board = f[0].split('/').rev().map(swap).collect::<Vec<_>>().join("/");
     let turn = if f[1] == "w" { "b" } else { "w" };
-    let castling = if f[2] == "-" { "-".to_string() } else {
+    let castling = if f[2] == "-" {
+        "-".to_string()
+    } else {
         let s = swap(f[2]);
         ["K", "Q", "k", "q"].iter().filter(|c| s.contains(*c)).copied().collect()
     };
-    let ep = if f[3] == "-" { "-".to_string() } else {
+    let ep = if f[3] == "-" {
+        "-".to_string()
+    } else {
         let (file, rank) = f[3].split_at(1);
         format!("{file}{}", 9 - rank.parse::<u32>().unwrap())
     };
@@ -138,7 +142,9 @@ fn valid(game: GameId, wrap: Wrap, fen: &str) -> bool {
 fn colour_flip_preserves_perft_for_every_chess_game() {
     for case in perft_cases("perft-chess.txt") {
         let fen = case.position.clone().unwrap_or_else(|| variant_rules::chess::START_FEN.to_string());
-        for (game, wrap) in [(GameId::Chess, Wrap::Flat), (GameId::Chess, Wrap::Cylinder), (GameId::ShadowChess, Wrap::Flat), (GameId::ShadowChess, Wrap::Cylinder)] {
+        for (game, wrap) in
+            [(GameId::Chess, Wrap::Flat), (GameId::Chess, Wrap::Cylinder), (GameId::ShadowChess, Wrap::Flat), (GameId::ShadowChess, Wrap::Cylinder)]
+        {
             let depth = if game == GameId::ShadowChess { 2 } else { 3 };
             if !valid(game, wrap, &fen) {
                 continue;
@@ -199,7 +205,16 @@ fn checkers_text(rows: &[Vec<String>], turn: &str, quiet: &str) -> String {
 }
 
 fn swap_players(token: &str) -> String {
-    token.chars().map(|c| match c { 'a' => 'b', 'b' => 'a', 'A' => 'B', 'B' => 'A', x => x }).collect()
+    token
+        .chars()
+        .map(|c| match c {
+            'a' => 'b',
+            'b' => 'a',
+            'A' => 'B',
+            'B' => 'A',
+            x => x,
+        })
+        .collect()
 }
 
 /// Midgame positions of a checkers-family game reached by seeded random play.

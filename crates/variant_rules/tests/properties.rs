@@ -84,7 +84,8 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     let froms: BTreeSet<String> = legal
         .iter()
         .filter(|m| !m.contains('@') && !m.starts_with('[') && *m != "pass" && *m != "reroll")
-        .map(|m| m.split(['-', 'x', '~', '=']).next().unwrap()[..2].to_string()).collect();
+        .map(|m| m.split(['-', 'x', '~', '=']).next().unwrap()[..2].to_string())
+        .collect();
     for from in &froms {
         for to in &cells {
             match pos {

@@ -314,7 +314,20 @@ fn numbers_are_shuffled_by_the_seed() {
     };
     assert_eq!(start(1), start(1));
     assert_ne!(start(1), start(2));
-    let AnyPosition::Checkers(p) = Game::new(GameId::Stax, { let mut o = GameOptions::default_for(GameId::Stax); o.numbers = true; o }, None).unwrap().position().clone() else { unreachable!() };
+    let AnyPosition::Checkers(p) = Game::new(
+        GameId::Stax,
+        {
+            let mut o = GameOptions::default_for(GameId::Stax);
+            o.numbers = true;
+            o
+        },
+        None,
+    )
+    .unwrap()
+    .position()
+    .clone() else {
+        unreachable!()
+    };
     for player in 0..2 {
         let mut nums: Vec<u8> = p.checkers_on_board().filter(|c| c.owner() == player).map(|c| c.number()).collect();
         nums.sort();

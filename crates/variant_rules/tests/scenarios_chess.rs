@@ -94,7 +94,16 @@ fn shadows_in_the_starting_position() {
     // other half cast shadows only one space forward, where they intersect the shadows of the
     // knights, which also cast shadows to those same spaces."
     let p = shadow_pos(variant_rules::chess::START_FEN);
-    for (pawn, expected) in [("a2", &["a3"][..]), ("b2", &["b3", "b4"]), ("c2", &["c3"]), ("d2", &["d3", "d4"]), ("e2", &["e3", "e4"]), ("f2", &["f3"]), ("g2", &["g3", "g4"]), ("h2", &["h3"])] {
+    for (pawn, expected) in [
+        ("a2", &["a3"][..]),
+        ("b2", &["b3", "b4"]),
+        ("c2", &["c3"]),
+        ("d2", &["d3", "d4"]),
+        ("e2", &["e3", "e4"]),
+        ("f2", &["f3"]),
+        ("g2", &["g3", "g4"]),
+        ("h2", &["h3"]),
+    ] {
         assert_eq!(shadow_of(&p, pawn), set(expected), "{pawn}");
     }
     assert_eq!(shadow_of(&p, "b1"), set(&["a3", "c3"]));
@@ -217,7 +226,8 @@ fn checkmate_names_the_winner() {
 
 #[test]
 fn checkers_move_limit_draws() {
-    let mut g = Game::new(GameId::Checkers, GameOptions { move_limit: 4, ..GameOptions::default_for(GameId::Checkers) }, Some("7B/8/8/8/8/8/8/A7 a 0")).unwrap();
+    let mut g =
+        Game::new(GameId::Checkers, GameOptions { move_limit: 4, ..GameOptions::default_for(GameId::Checkers) }, Some("7B/8/8/8/8/8/8/A7 a 0")).unwrap();
     for m in ["a1-b2", "h8-g7", "b2-a1"] {
         g.play(m).unwrap();
         assert_eq!(g.outcome(), None);

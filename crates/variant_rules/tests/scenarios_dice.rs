@@ -9,7 +9,7 @@ use common::{legal_set as legal, play_all, set};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shakmaty::{fen::Fen, uci::UciMove, Chess, Position as _, Role};
+use shakmaty::{Chess, Position as _, Role, fen::Fen, uci::UciMove};
 use variant_rules::dicechess::{DiceRules, NoMove};
 use variant_rules::{Game, GameId, GameOptions, MoveError, Outcome};
 
@@ -294,14 +294,14 @@ fn every_roll_allows_exactly_the_orthodox_moves_of_its_pieces() {
                                 || m.role() == roles[b as usize - 1]
                                 || (m.is_castle() && [a, b].iter().any(|&d| d == 4 || d == 6))
                         })
-                        .map(|m| UciMove::from_standard(m.clone()).to_string())
+                        .map(|m| UciMove::from_standard(*m).to_string())
                         .collect();
                     let expected = if expected.is_empty() { set(&["pass"]) } else { expected };
                     assert_eq!(legal(&g), expected, "[{a},{b}] in {fen}");
                     compared += 1;
                 }
             }
-            let m = moves[rng.random_range(0..moves.len())].clone();
+            let m = moves[rng.random_range(0..moves.len())];
             oracle.play_unchecked(m);
         }
     }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shakmaty::{fen::Fen, uci::UciMove, CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen, uci::UciMove};
 use variant_rules::chess::{ChessPosition, ChessRules, START_FEN};
 use variant_rules::{Outcome, Position, Wrap};
 
@@ -15,7 +15,7 @@ use variant_rules::{Outcome, Position, Wrap};
 const POSITIONS: usize = 12_000;
 
 fn oracle_moves(pos: &Chess) -> BTreeSet<String> {
-    pos.legal_moves().iter().map(|m| UciMove::from_standard(m.clone()).to_string()).collect()
+    pos.legal_moves().iter().map(|m| UciMove::from_standard(*m).to_string()).collect()
 }
 
 fn our_moves(pos: &ChessPosition, buf: &mut Vec<variant_rules::chess::ChessMove>) -> BTreeSet<String> {
@@ -25,9 +25,8 @@ fn our_moves(pos: &ChessPosition, buf: &mut Vec<variant_rules::chess::ChessMove>
 
 #[test]
 fn legal_moves_and_outcomes_match_shakmaty() {
-    let starts: Vec<String> = std::iter::once(START_FEN.to_string())
-        .chain(common::perft_cases("perft-chess.txt").into_iter().filter_map(|c| c.position))
-        .collect();
+    let starts: Vec<String> =
+        std::iter::once(START_FEN.to_string()).chain(common::perft_cases("perft-chess.txt").into_iter().filter_map(|c| c.position)).collect();
     let rules = ChessRules::ORTHODOX;
     let mut rng = ChaCha8Rng::seed_from_u64(20261122);
     let mut compared = 0;

@@ -95,10 +95,7 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Games { json } => {
             if json {
-                let games: Vec<_> = GameId::ALL
-                    .iter()
-                    .map(|g| json!({"id": g.as_str(), "description": g.description(), "options": g.option_help()}))
-                    .collect();
+                let games: Vec<_> = GameId::ALL.iter().map(|g| json!({"id": g.as_str(), "description": g.description(), "options": g.option_help()})).collect();
                 println!("{}", serde_json::Value::Array(games));
             } else {
                 for g in GameId::ALL {
@@ -133,8 +130,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(Outcome::Win { winner, reason }) => ("win", Some(names[*winner as usize]), Some(reason.clone())),
                 Some(Outcome::Draw { reason }) => ("draw", None, Some(reason.clone())),
             };
-            let legal: Vec<String> =
-                if outcome.is_some() { Vec::new() } else { pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect() };
+            let legal: Vec<String> = if outcome.is_some() { Vec::new() } else { pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect() };
             if json {
                 let v = json!({
                     "game": game.id().as_str(),

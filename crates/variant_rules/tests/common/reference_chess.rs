@@ -41,6 +41,15 @@ struct RefMove {
 
 const ROOK_LINES: [Sq; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const BISHOP_LINES: [Sq; 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+/// The lines a bishop, rook or queen slides along.
+fn slider_lines(kind: char) -> Vec<Sq> {
+    match kind {
+        'B' => BISHOP_LINES.to_vec(),
+        'R' => ROOK_LINES.to_vec(),
+        _ => ROOK_LINES.iter().chain(&BISHOP_LINES).copied().collect(),
+    }
+}
+
 const KNIGHT_LEAPS: [Sq; 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
 impl RefPosition {
@@ -146,11 +155,7 @@ impl RefPosition {
             'N' => out.extend(KNIGHT_LEAPS.iter().filter_map(|&d| self.go(s, d)).filter(|&t| t != s && free_or_enemy(t))),
             'K' => out.extend(ROOK_LINES.iter().chain(&BISHOP_LINES).filter_map(|&d| self.go(s, d)).filter(|&t| t != s && free_or_enemy(t))),
             k => {
-                let lines: Vec<Sq> = match k {
-                    'B' => BISHOP_LINES.to_vec(),
-                    'R' => ROOK_LINES.to_vec(),
-                    _ => ROOK_LINES.iter().chain(&BISHOP_LINES).copied().collect(),
-                };
+                let lines = slider_lines(k);
                 for d in lines {
                     let mut t = self.go(s, d);
                     while let Some(c) = t {
@@ -233,11 +238,7 @@ impl RefPosition {
                 }
             }
             k => {
-                let lines: Vec<Sq> = match k {
-                    'B' => BISHOP_LINES.to_vec(),
-                    'R' => ROOK_LINES.to_vec(),
-                    _ => ROOK_LINES.iter().chain(&BISHOP_LINES).copied().collect(),
-                };
+                let lines = slider_lines(k);
                 for d in lines {
                     let mut t = self.go(s, d);
                     while let Some(c) = t.filter(|c| reach.contains(c)) {
