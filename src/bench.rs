@@ -63,11 +63,7 @@ fn record(mut bench: ResMut<FrameBench>, time: Res<Time<Real>>, mut exit: Messag
 
 /// Profiling aid: `VT_HIDE=board,pieces,shadows,hud` hides those parts of the scene, so the
 /// cost of each shows as the difference in median frame time.
-pub fn hide_parts(
-    mut q: Query<(&mut Visibility, Option<&Name>)>,
-    mut lights: Query<&mut DirectionalLight>,
-    mut ui: Query<&mut Node, Without<ChildOf>>,
-) {
+pub fn hide_parts(mut q: Query<(&mut Visibility, Option<&Name>)>, mut lights: Query<&mut DirectionalLight>, mut ui: Query<&mut Node, Without<ChildOf>>) {
     let hide = std::env::var("VT_HIDE").unwrap_or_default();
     for (mut v, name) in &mut q {
         let n = name.map(|n| n.as_str()).unwrap_or("");

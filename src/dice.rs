@@ -42,8 +42,7 @@ pub const MAX_ATTEMPTS: u32 = 8;
 
 /// Face values on the die's local axes: +Y 1, -Y 6, +X 2, -X 5, +Z 3, -Z 4 (opposite faces
 /// add up to seven, as on every standard die).
-pub const FACES: [(Vec3, u8); 6] =
-    [(Vec3::Y, 1), (Vec3::NEG_Y, 6), (Vec3::X, 2), (Vec3::NEG_X, 5), (Vec3::Z, 3), (Vec3::NEG_Z, 4)];
+pub const FACES: [(Vec3, u8); 6] = [(Vec3::Y, 1), (Vec3::NEG_Y, 6), (Vec3::X, 2), (Vec3::NEG_X, 5), (Vec3::Z, 3), (Vec3::NEG_Z, 4)];
 
 /// How one die starts a throw, in tray coordinates (origin at the centre of the tray floor).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -82,12 +81,7 @@ impl ThrowSpec {
             // A pair fans out a little, as dice leaving one hand do.
             let v = base + jitter + Vec2::new(side * 1.2, 0.0);
             let spin = Vec3::new(rng.random_range(-25.0..25.0), rng.random_range(-25.0..25.0), rng.random_range(-25.0..25.0));
-            out.push(DieStart {
-                position: [x, y, z],
-                rotation: rotation.to_array(),
-                linvel: [v.x, rng.random_range(-1.0..1.0), v.y],
-                angvel: spin.to_array(),
-            });
+            out.push(DieStart { position: [x, y, z], rotation: rotation.to_array(), linvel: [v.x, rng.random_range(-1.0..1.0), v.y], angvel: spin.to_array() });
         }
         ThrowSpec { seed, dice: out }
     }
@@ -145,11 +139,7 @@ impl DiceWorld {
         let mut dice = Vec::new();
         for d in &spec.dice {
             let pose = Pose::from_parts(Vec3::from_array(d.position), Quat::from_array(d.rotation).normalize());
-            let body = RigidBodyBuilder::dynamic()
-                .pose(pose)
-                .linvel(Vec3::from_array(d.linvel))
-                .angvel(Vec3::from_array(d.angvel))
-                .ccd_enabled(true);
+            let body = RigidBodyBuilder::dynamic().pose(pose).linvel(Vec3::from_array(d.linvel)).angvel(Vec3::from_array(d.angvel)).ccd_enabled(true);
             let inner = DIE_HALF - DIE_ROUND;
             let collider = ColliderBuilder::round_cuboid(inner, inner, inner, DIE_ROUND).density(1.0).friction(0.5).restitution(0.35);
             let (h, _) = world.insert(body, collider);

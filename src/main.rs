@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
-use variant_rules::cli::OptionArgs;
 use variant_rules::Game;
+use variant_rules::cli::OptionArgs;
+use variant_table::table::save::{clip, guarded};
 use variant_table::table::screenshot::ScreenshotRequest;
 use variant_table::table::session::{PositionChanged, Session};
 use variant_table::table::{AppState, TablePlugin, TableRenderPlugin};
@@ -28,7 +29,7 @@ struct GameArgs {
     #[command(flatten)]
     options: OptionArgs,
     /// Moves to play first, in the game's notation, separated by spaces.
-    #[arg(long, default_value = "")]
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
     moves: String,
 }
 
@@ -37,7 +38,9 @@ impl GameArgs {
         let (id, opts) = self.options.resolve(&self.game)?;
         let mut game = Game::new(id, opts, None)?;
         for (i, m) in self.moves.split_whitespace().enumerate() {
-            game.play(m).map_err(|e| format!("move {} '{m}' {e}", i + 1))?;
+            // Guarded: even a move that makes the rules engine panic is one line and exit 2.
+            let what = || format!("move {} '{}'", i + 1, clip(m, 24));
+            guarded(what, || game.play(m).map_err(|e| format!("{} {e}", what())))?;
         }
         Ok(game)
     }
@@ -105,7 +108,9 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// Whether a window can be opened at all: winit panics without a display, so say so first.
 fn display_available() -> Result<(), String> {
     if cfg!(target_os = "linux") && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"].iter().all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty())) {
-        return Err("no display to open a window on (set DISPLAY or WAYLAND_DISPLAY, or run under xvfb-run -a; `variant-table text` plays in the terminal)".into());
+        return Err(
+            "no display to open a window on (set DISPLAY or WAYLAND_DISPLAY, or run under xvfb-run -a; `variant-table text` plays in the terminal)".into()
+        );
     }
     Ok(())
 }
@@ -113,11 +118,7 @@ fn display_available() -> Result<(), String> {
 fn window_app(size: (u32, u32), title: &str) -> App {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: title.into(),
-            resolution: WindowResolution::new(size.0, size.1),
-            ..default()
-        }),
+        primary_window: Some(Window { title: title.into(), resolution: WindowResolution::new(size.0, size.1), ..default() }),
         ..default()
     }))
     .add_plugins((TablePlugin, TableRenderPlugin));
@@ -214,7 +215,12 @@ fn main() -> ExitCode {
                 println!("rolls: {} of {} {} (seed {})", s.rolls, s.dice, if s.dice == 1 { "die" } else { "dice" }, s.seed);
                 println!("faces 1-6: {:?}", s.histogram);
                 println!("chi-square: {:.3} (5 degrees of freedom), p = {:.4}", s.chi_square, s.p_value);
-                println!("cocked or void throws re-thrown: {:.2}%; dice that left the tray: {}; rolls never flat: {}", s.cocked_rate * 100.0, s.left_tray, s.unsettled);
+                println!(
+                    "cocked or void throws re-thrown: {:.2}%; dice that left the tray: {}; rolls never flat: {}",
+                    s.cocked_rate * 100.0,
+                    s.left_tray,
+                    s.unsettled
+                );
                 println!("time to settle: mean {:.2} s, max {:.2} s (simulated)", s.mean_settle_seconds, s.max_settle_seconds);
                 println!("speed: {:.0} throws/s, {:.0} simulated s per wall-clock s", s.throws_per_second, s.simulated_seconds_per_second);
             }

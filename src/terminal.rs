@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use variant_rules::{toetoe, AnyPosition, Game, Outcome};
+use variant_rules::{AnyPosition, Game, Outcome, toetoe};
 
 use crate::table::board::topology_of;
 use crate::table::pieces::piece_byte;
@@ -71,13 +71,23 @@ fn board(game: &Game) -> String {
                 }
                 s.push('\n');
             }
-            s += &format!("x: {x0} .. {x1}; tiles to draw: White {}, Black {}", p.pile(0).len(), p.pile(1).len());
+            s += &format!("x: {x0} .. {x1}; tiles to draw: White {}, Black {}", p.face_down(0), p.face_down(1));
             if let Some(t) = p.holding() {
                 s += &format!("; drawn, to place: {}", if t & 8 != 0 { b" pnbrqk"[(t & 7) as usize] } else { b" PNBRQK"[(t & 7) as usize] } as char);
             }
         }
     }
     s
+}
+
+/// Plays a typed move. The rules engine runs on a copy: should it panic on the text, the copy
+/// is dropped, the game goes on as it was and the player reads why.
+fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
+    let mut trial = game.clone();
+    let shown = crate::table::save::clip(text, 24);
+    crate::table::save::guarded(|| format!("'{shown}'"), || trial.play(text).map_err(|e| format!("'{shown}': {e}")))?;
+    *game = trial;
+    Ok(())
 }
 
 /// Plays `game` on standard input and output until it ends or the players quit.
@@ -129,8 +139,8 @@ pub fn run(mut game: Game) -> ExitCode {
                 println!("{}", moves.join(" "));
             }
             text => {
-                if let Err(e) = game.play(text) {
-                    println!("'{text}': {e}");
+                if let Err(e) = play_typed(&mut game, text) {
+                    println!("{e}");
                 }
             }
         }

@@ -10,17 +10,26 @@ use bevy::time::TimeUpdateStrategy;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
-use variant_table::table::board::{cell_translation, topology_of, Board, BoardCell, GhostCell};
+use variant_table::table::autosave::Autosave;
+use variant_table::table::board::{Board, BoardCell, GhostCell, cell_translation, topology_of};
+use variant_table::table::data_dir::SavePaths;
 use variant_table::table::input::{CellClicked, ChooseMove, Selection};
-use variant_table::table::pieces::{checker_offset, CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack};
-use variant_table::table::seats::Seats;
+use variant_table::table::pieces::{CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack, checker_offset};
 use variant_table::table::save::{SaveFile, SaveLoad};
+use variant_table::table::seats::Seats;
 use variant_table::table::session::{GameCommand, PositionChanged, Session};
 use variant_table::table::{AppState, TablePlugin};
 
 fn app(game: Game) -> App {
+    app_saving_to(game, SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) })
+}
+
+/// An app whose saves go to `paths` (the other tests keep autosave off and out of the
+/// player's data directory).
+fn app_saving_to(game: Game, paths: SavePaths) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
+    app.insert_resource(paths);
     // Every update advances a quarter second, so move animations finish in a few frames.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
     app.insert_resource(Session::new(game));
@@ -418,11 +427,9 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
     // game and say why.
     let same_colours = std::fs::read_to_string(&path).unwrap().replace("\"colours\": [\n      4,\n      5\n    ]", "\"colours\": [4, 4]");
     assert!(same_colours.contains("[4, 4]"), "the test edits the seats of the file");
-    for (name, content) in [
-        ("corrupt.json", "{ not json"),
-        ("foreign.json", r#"{"format":"something-else","version":1}"#),
-        ("seats.json", same_colours.as_str()),
-    ] {
+    for (name, content) in
+        [("corrupt.json", "{ not json"), ("foreign.json", r#"{"format":"something-else","version":1}"#), ("seats.json", same_colours.as_str())]
+    {
         let bad = dir.join(name);
         std::fs::write(&bad, content).unwrap();
         other.world_mut().write_message(SaveLoad::Load(bad));
@@ -525,7 +532,7 @@ fn chec_toe_game_by_throws_drops_and_clicks() {
 
 #[test]
 fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
-    use variant_table::table::dice::{tray_origin, DiceTable, Die};
+    use variant_table::table::dice::{DiceTable, Die, tray_origin};
     let opts = GameOptions { seed: 9, ..GameOptions::default_for(GameId::DiceChess) };
     let mut app = app(Game::new(GameId::DiceChess, opts, None).unwrap());
     let dice = |app: &mut App| {
@@ -583,4 +590,168 @@ fn chec_toe_pieces_are_dropped_from_the_hand() {
     assert_eq!(session(&app).game.moves().last(), Some("Ra1⌄"));
     let world = app.world_mut();
     assert_eq!(world.query::<&HandPiece>().iter(world).count(), 7);
+}
+
+/// A scratch directory for one test, emptied first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("variant-table-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Everything a refused load must leave as it was: the moves, the mirror, the seats and the
+/// number of recorded throws.
+type TableState = (Vec<String>, Vec<(u16, String, Vec3)>, Seats, usize);
+
+fn table_state(app: &mut App) -> TableState {
+    let moves = session(app).game.moves().map(str::to_string).collect();
+    let seats = app.world().resource::<Seats>().clone();
+    let throws = session(app).throws.len();
+    (moves, mirror(app), seats, throws)
+}
+
+/// A Dice Chess save with one real throw recorded, as JSON.
+fn dice_save_json() -> (SaveFile, String) {
+    use variant_table::table::dice::roll_token;
+    let opts = GameOptions::default_for(GameId::DiceChess);
+    let mut game = Game::new(GameId::DiceChess, opts, None).unwrap();
+    let (record, _) = variant_table::dice::roll(11, 2, None);
+    game.play(&roll_token(GameId::DiceChess, &opts, &record.faces)).unwrap();
+    let save = SaveFile::of(&game, &Seats::default(), &[(0, record)]);
+    let json = serde_json::to_string_pretty(&save).unwrap();
+    (save, json)
+}
+
+#[test]
+fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
+    let dir = scratch("bad-saves");
+    let mut app = app_with(GameId::Chess);
+    app.insert_resource(Seats { names: ["Ann".into(), "Bob".into()], colours: [4, 5] });
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        app.world_mut().write_message(GameCommand::Play(m.into()));
+        settle(&mut app);
+    }
+    let before = table_state(&mut app);
+    assert_eq!(before.0.len(), 3);
+
+    let good = SaveFile::of(&session(&app).game, &before.2, &[]);
+    let good_json = serde_json::to_string_pretty(&good).unwrap();
+    let with_moves = |moves: &[&str]| {
+        let mut f = good.clone();
+        f.moves = moves.iter().map(|m| m.to_string()).collect();
+        serde_json::to_string(&f).unwrap()
+    };
+    let (dice, _) = dice_save_json();
+    let forged = |edit: &dyn Fn(&mut SaveFile)| {
+        let mut f = dice.clone();
+        edit(&mut f);
+        serde_json::to_string(&f).unwrap()
+    };
+    let cases: Vec<(&str, String)> = vec![
+        ("corrupt", "{ not json".into()),
+        ("truncated", good_json[..good_json.len() / 2].to_string()),
+        ("empty", String::new()),
+        ("foreign format", good_json.replace("variant-table-save", "something-else")),
+        ("future version", good_json.replace("\"version\": 1", "\"version\": 99")),
+        ("unknown game", good_json.replace("\"game\": \"chess\"", "\"game\": \"go\"")),
+        ("bad option", good_json.replace("\"topology\": \"flat\"", "\"topology\": \"klein-bottle\"")),
+        ("chess on a torus", good_json.replace("\"topology\": \"flat\"", "\"topology\": \"universal\"")),
+        ("bad start", good_json.replace("rnbqkbnr/", "rnbqkbnrr/")),
+        ("move x", with_moves(&["e2e4", "x"])),
+        ("move é", with_moves(&["é"])),
+        ("move e2e4é", with_moves(&["e2e4é"])),
+        ("illegal move", with_moves(&["e2e5"])),
+        ("long move", with_moves(&[&"é".repeat(5000)])),
+        ("forged faces", forged(&|f: &mut SaveFile| f.throws[0].record.faces = vec![7, 7])),
+        ("forged speed", forged(&|f: &mut SaveFile| f.throws[0].record.throws[0].dice[0].linvel = [1e9, 0.0, 0.0])),
+        ("throw for no roll", forged(&|f: &mut SaveFile| f.throws[0].ply = 5)),
+        ("throw count", forged(&|f: &mut SaveFile| f.throws[0].record.throws.clear())),
+    ];
+    for (name, content) in &cases {
+        assert_ne!(content, &good_json, "{name}: the test did not change the file");
+        let path = dir.join(format!("{}.json", name.replace(' ', "-")));
+        std::fs::write(&path, content).unwrap();
+        app.world_mut().write_message(SaveLoad::Load(path));
+        settle(&mut app);
+        assert_eq!(table_state(&mut app), before, "{name} changed the game");
+        assert_eq!(app.world().resource::<State<AppState>>().get(), &AppState::Playing, "{name}");
+        let status = &session(&app).status;
+        assert!(status.starts_with("load failed, game kept: "), "{name}: {status}");
+        assert!(!status.contains('\n') && status.chars().count() < 240, "{name}: not one short line: {status}");
+    }
+    // The unmodified dice save loads (the forged ones above differ from it only in the throws).
+    let dice_path = dir.join("dice.json");
+    std::fs::write(&dice_path, serde_json::to_string(&dice).unwrap()).unwrap();
+    assert!(SaveFile::load(&dice_path).is_ok(), "the real dice save is accepted");
+    // A missing file, and a save where nothing can be written, say so and change nothing.
+    app.world_mut().write_message(SaveLoad::Load(dir.join("missing.json")));
+    settle(&mut app);
+    assert!(session(&app).status.starts_with("load failed, game kept: cannot read"), "{}", session(&app).status);
+    std::fs::write(dir.join("a-file"), "x").unwrap();
+    app.world_mut().write_message(SaveLoad::Save(dir.join("a-file").join("save.json")));
+    settle(&mut app);
+    assert!(session(&app).status.starts_with("save failed, the previous file is kept"), "{}", session(&app).status);
+    assert_eq!(table_state(&mut app), before);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Runs frames until the autosave has written everything asked of it.
+fn wait_for_autosave(app: &mut App) {
+    for _ in 0..2000 {
+        app.update();
+        if app.world().resource::<Autosave>().idle() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the autosave did not finish");
+}
+
+#[test]
+fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
+    let dir = scratch("autosave");
+    let paths = SavePaths::at(&dir);
+    let autosave = paths.autosave_path();
+    let mut app = app_saving_to(Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap(), paths.clone());
+    assert!(!autosave.exists(), "a game just started does not replace the autosave");
+    let mut serialise = Vec::new();
+    let mut write = Vec::new();
+    for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "b2-c3"] {
+        app.world_mut().write_message(GameCommand::Play(m.into()));
+        app.update();
+        wait_for_autosave(&mut app);
+        let auto = app.world().resource::<Autosave>();
+        assert!(auto.error.is_none(), "{:?}", auto.error);
+        serialise.push(auto.serialise_time);
+        write.push(auto.write_time);
+        // Killed right now, the process would lose nothing: the file holds this move.
+        let on_disk = SaveFile::load(&autosave).expect("the autosave loads");
+        assert_eq!(on_disk.game.moves().collect::<Vec<_>>(), session(&app).game.moves().collect::<Vec<_>>());
+    }
+    assert_eq!(app.world().resource::<Autosave>().writes, 5);
+    settle(&mut app);
+    let played = table_state(&mut app);
+
+    // Undo is saved too; the file it replaced is the backup.
+    app.world_mut().write_message(GameCommand::Undo);
+    app.update();
+    wait_for_autosave(&mut app);
+    assert_eq!(SaveFile::read(&autosave).unwrap().moves.len(), 4);
+    assert_eq!(SaveFile::read(&variant_table::table::atomic::backup_path(&autosave)).unwrap().moves.len(), 5);
+    app.world_mut().write_message(GameCommand::Redo);
+    app.update();
+    wait_for_autosave(&mut app);
+    let names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| n.starts_with("autosave.json")), "no temporary files left: {names:?}");
+
+    // A fresh table resumes it: the same moves, mirror and seats.
+    let mut resumed = app_saving_to(Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap(), SavePaths { autosave: false, ..paths });
+    resumed.world_mut().write_message(SaveLoad::Load(autosave.clone()));
+    settle(&mut resumed);
+    assert_eq!(table_state(&mut resumed), played);
+    assert!(session(&resumed).status.starts_with("loaded"), "{}", session(&resumed).status);
+    let max = |v: &[Duration]| v.iter().max().copied().unwrap_or_default();
+    eprintln!("autosave per move: serialise (main thread) max {:?}, write (IoTaskPool, atomic + fsync) max {:?}", max(&serialise), max(&write));
+    let _ = std::fs::remove_dir_all(dir);
 }

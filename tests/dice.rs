@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use variant_table::dice::{roll, simulate, stats, ThrowSpec};
+use variant_table::dice::{ThrowSpec, roll, simulate, stats};
 
 #[test]
 fn ten_thousand_rolls_are_fair_settle_and_stay_in_the_tray() {

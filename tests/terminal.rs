@@ -97,3 +97,25 @@ fn dice_games_roll_with_the_physics_dice_or_typed_faces() {
     let (out, _) = session(&["text", "chec-toe"], "[4]\nRa1v\nquit\n");
     assert!(out.contains("R3 b") || out.contains("4/4/4/R3 b"), "the typed roll and ASCII drop were played: {out}");
 }
+
+#[test]
+fn moves_the_engine_cannot_read_are_refused_and_the_game_goes_on() {
+    let (out, code) = session(&["text", "chess"], "x\né\ne2e4é\ne2e4\nquit\n");
+    assert_eq!(code, Some(0), "{out}");
+    for bad in ["'x'", "'é'", "'e2e4é'"] {
+        assert!(out.contains(bad), "{bad} is named in a message: {out}");
+    }
+    assert!(out.contains("black to move"), "e2e4 was played after the bad moves: {out}");
+    assert!(!out.contains("panicked"), "{out}");
+}
+
+#[test]
+fn a_bad_move_on_the_command_line_is_one_line_and_exit_code_2() {
+    for moves in ["e2e4 x", "é", "e2e4é"] {
+        let (out, code) = session(&["text", "chess", "--moves", moves], "");
+        assert_eq!(code, Some(2), "{moves}: {out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{moves}: one line: {out}");
+        assert!(lines[0].starts_with("variant-table: move "), "{moves}: {out}");
+    }
+}

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use variant_rules::{AnyPosition, Cell, Topology, Wrap};
 
-use super::session::{PositionChanged, Session};
 use super::TurnSystems;
+use super::session::{PositionChanged, Session};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, rebuild_board.in_set(TurnSystems::Animate).before(super::pieces::RebuildPieces));
@@ -83,12 +83,7 @@ pub fn ghost_cells(topo: &Topology) -> Vec<(i32, i32, Cell)> {
     v
 }
 
-fn rebuild_board(
-    mut changed: MessageReader<PositionChanged>,
-    session: Option<Res<Session>>,
-    boards: Query<(Entity, &Board)>,
-    mut commands: Commands,
-) {
+fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Res<Session>>, boards: Query<(Entity, &Board)>, mut commands: Commands) {
     if changed.read().count() == 0 {
         return;
     }

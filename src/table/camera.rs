@@ -12,9 +12,9 @@ use bevy::render::renderer::RenderAdapterInfo;
 
 use variant_rules::Wrap;
 
+use super::TurnSystems;
 use super::board::Board;
 use super::pieces::{ChessPiece, Stack};
-use super::TurnSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
@@ -58,7 +58,15 @@ impl OrbitCamera {
 impl Default for OrbitCamera {
     /// Seated behind the first player, looking down at the board.
     fn default() -> Self {
-        OrbitCamera { focus: Vec3::ZERO, yaw: 0.0, pitch: 0.95, distance: DISTANCE_PER_8_CELLS, fly_to: None, home_distance: DISTANCE_PER_8_CELLS, home_focus: Vec3::ZERO }
+        OrbitCamera {
+            focus: Vec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: DISTANCE_PER_8_CELLS,
+            fly_to: None,
+            home_distance: DISTANCE_PER_8_CELLS,
+            home_focus: Vec3::ZERO,
+        }
     }
 }
 
@@ -204,11 +212,7 @@ fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>) {
     }
 }
 
-fn double_click_to_fly(
-    ev: On<Pointer<Click>>,
-    targets: Query<&GlobalTransform, Or<(With<Stack>, With<ChessPiece>)>>,
-    mut cams: Query<&mut OrbitCamera>,
-) {
+fn double_click_to_fly(ev: On<Pointer<Click>>, targets: Query<&GlobalTransform, Or<(With<Stack>, With<ChessPiece>)>>, mut cams: Query<&mut OrbitCamera>) {
     if ev.event().event.count < 2 {
         return;
     }

@@ -11,10 +11,10 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyPosition, GameId};
 
-use super::board::{topology_of, CELL};
+use super::board::{CELL, topology_of};
 use super::session::{GameCommand, PositionChanged, Session};
 use super::{AppState, TurnSystems};
-use crate::dice::{self, DiceWorld, Landing, RollRecord, ThrowSpec, MAX_ATTEMPTS};
+use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ThrowDice>()
@@ -86,7 +86,15 @@ struct Flight {
 
 impl Default for DiceTable {
     fn default() -> Self {
-        DiceTable { rng: ChaCha8Rng::seed_from_u64(rand::random()), flight: None, faces: Vec::new(), rest: Vec::new(), note: String::new(), forced: None, forced_wait: 0.0 }
+        DiceTable {
+            rng: ChaCha8Rng::seed_from_u64(rand::random()),
+            flight: None,
+            faces: Vec::new(),
+            rest: Vec::new(),
+            note: String::new(),
+            forced: None,
+            forced_wait: 0.0,
+        }
     }
 }
 
@@ -235,7 +243,13 @@ fn spawn_dice(
     let origin = tray_origin(topology_of(session.game.position()));
     commands.spawn((Name::new("Dice tray"), DiceTray, Transform::from_translation(origin), Visibility::default(), DespawnOnEnter(AppState::Launcher)));
     for index in 0..n {
-        commands.spawn((Name::new(format!("Die {}", index + 1)), Die { index }, Transform::from_translation(origin), Visibility::default(), DespawnOnEnter(AppState::Launcher)));
+        commands.spawn((
+            Name::new(format!("Die {}", index + 1)),
+            Die { index },
+            Transform::from_translation(origin),
+            Visibility::default(),
+            DespawnOnEnter(AppState::Launcher),
+        ));
     }
 }
 

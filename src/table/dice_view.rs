@@ -82,7 +82,13 @@ fn show_actions(
             Name::new("Dice actions"),
             ActionPanel { shown: actions.clone() },
             DespawnOnEnter(AppState::Launcher),
-            Node { position_type: PositionType::Absolute, width: Val::Percent(100.0), bottom: Val::Px(140.0), justify_content: JustifyContent::Center, ..default() },
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                bottom: Val::Px(140.0),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
             Pickable::IGNORE,
         ))
         .with_children(|row| {
@@ -90,27 +96,29 @@ fn show_actions(
             row.spawn(panel(Node::default()))
                 .insert(Node { padding: UiRect::all(Val::Px(10.0)), flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })
                 .with_children(|p| {
-                for action in actions {
-                    p.spawn((
-                        Name::new(format!("Dice action {}", action.label())),
-                        Button,
-                        Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
-                        BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
-                    ))
-                    .with_child((text(action.label(), 16.0), Pickable::IGNORE))
-                    .observe(move |_: On<Pointer<Click>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>| match action {
-                        Action::Throw => {
-                            throw.write(ThrowDice::default());
-                        }
-                        Action::Reroll => {
-                            out.write(GameCommand::Play("reroll".into()));
-                        }
-                        Action::Pass => {
-                            out.write(GameCommand::Play("pass".into()));
-                        }
-                    });
-                }
-            });
+                    for action in actions {
+                        p.spawn((
+                            Name::new(format!("Dice action {}", action.label())),
+                            Button,
+                            Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
+                            BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
+                        ))
+                        .with_child((text(action.label(), 16.0), Pickable::IGNORE))
+                        .observe(
+                            move |_: On<Pointer<Click>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>| match action {
+                                Action::Throw => {
+                                    throw.write(ThrowDice::default());
+                                }
+                                Action::Reroll => {
+                                    out.write(GameCommand::Play("reroll".into()));
+                                }
+                                Action::Pass => {
+                                    out.write(GameCommand::Play("pass".into()));
+                                }
+                            },
+                        );
+                    }
+                });
         });
 }
 
@@ -174,11 +182,7 @@ fn dress_dice(
 
 /// A drag that starts on a die throws the dice when released: screen right/up map onto the
 /// tray's x and the direction away from the camera; 50 pixels make 1 unit/s (3 to 9).
-fn flick(
-    ev: On<Pointer<DragEnd>>,
-    camera: Query<&GlobalTransform, With<Camera3d>>,
-    mut throw: MessageWriter<ThrowDice>,
-) {
+fn flick(ev: On<Pointer<DragEnd>>, camera: Query<&GlobalTransform, With<Camera3d>>, mut throw: MessageWriter<ThrowDice>) {
     let d = ev.event().distance;
     if d.length() < 8.0 {
         throw.write(ThrowDice::default());
@@ -193,14 +197,24 @@ fn flick(
     throw.write(ThrowDice { flick: Some(Vec2::new(v.x, v.z)) });
 }
 
-fn dress_tray(trays: Query<Entity, Added<DiceTray>>, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>, mut commands: Commands) {
+fn dress_tray(
+    trays: Query<Entity, Added<DiceTray>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
     for e in &trays {
         let [hx, hz] = TRAY_HALF;
         let t = 0.1;
         let felt = materials.add(StandardMaterial { base_color: Color::srgb(0.45, 0.06, 0.08), perceptual_roughness: 0.95, ..default() });
         let wood = materials.add(StandardMaterial { base_color: Color::srgb(0.42, 0.26, 0.14), perceptual_roughness: 0.5, ..default() });
         commands.entity(e).with_children(|c| {
-            c.spawn((Name::new("Tray felt"), Mesh3d(meshes.add(Cuboid::new(2.0 * hx, 0.02, 2.0 * hz))), MeshMaterial3d(felt), Transform::from_xyz(0.0, -0.01, 0.0)));
+            c.spawn((
+                Name::new("Tray felt"),
+                Mesh3d(meshes.add(Cuboid::new(2.0 * hx, 0.02, 2.0 * hz))),
+                MeshMaterial3d(felt),
+                Transform::from_xyz(0.0, -0.01, 0.0),
+            ));
             for (size, at) in [
                 (Vec3::new(2.0 * t, TRAY_WALL, 2.0 * (hz + 2.0 * t)), Vec3::new(hx + t, TRAY_WALL / 2.0, 0.0)),
                 (Vec3::new(2.0 * t, TRAY_WALL, 2.0 * (hz + 2.0 * t)), Vec3::new(-hx - t, TRAY_WALL / 2.0, 0.0)),

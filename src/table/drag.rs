@@ -48,7 +48,9 @@ pub fn draggable(mut e: EntityCommands, pick: Pick) {
 }
 
 /// Starting to drag picks the piece up (selects it, as a click would).
-fn start_drag(pick: Pick) -> impl Fn(On<Pointer<DragStart>>, MessageWriter<CellClicked>, MessageWriter<HandClicked>, Res<Selection>, ResMut<Dragging>, Query<&Transform>) {
+fn start_drag(
+    pick: Pick,
+) -> impl Fn(On<Pointer<DragStart>>, MessageWriter<CellClicked>, MessageWriter<HandClicked>, Res<Selection>, ResMut<Dragging>, Query<&Transform>) {
     move |ev, mut cells, mut hands, sel, mut dragging, transforms| {
         if ev.event().event.button != PointerButton::Primary {
             return;
@@ -67,12 +69,7 @@ fn start_drag(pick: Pick) -> impl Fn(On<Pointer<DragStart>>, MessageWriter<CellC
     }
 }
 
-fn carry(
-    ev: On<Pointer<Drag>>,
-    dragging: Res<Dragging>,
-    cams: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
-    mut pieces: Query<&mut Transform>,
-) {
+fn carry(ev: On<Pointer<Drag>>, dragging: Res<Dragging>, cams: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>, mut pieces: Query<&mut Transform>) {
     let p = ev.event();
     if dragging.0.map(|d| d.0) != Some(p.entity) {
         return;
@@ -86,7 +83,16 @@ fn carry(
 /// and if the move is legal the rebuilt mirror takes over from where it was dropped.
 fn end_drag(
     pick: Pick,
-) -> impl Fn(On<Pointer<DragEnd>>, ResMut<Dragging>, Query<(&Camera, &GlobalTransform), With<OrbitCamera>>, Query<&Board>, Query<&Transform>, ResMut<DropPoint>, MessageWriter<CellClicked>, Commands) {
+) -> impl Fn(
+    On<Pointer<DragEnd>>,
+    ResMut<Dragging>,
+    Query<(&Camera, &GlobalTransform), With<OrbitCamera>>,
+    Query<&Board>,
+    Query<&Transform>,
+    ResMut<DropPoint>,
+    MessageWriter<CellClicked>,
+    Commands,
+) {
     move |ev, mut dragging, cams, boards, pieces, mut drop_point, mut out, mut commands| {
         let p = ev.event();
         let Some((entity, home)) = dragging.0.filter(|d| d.0 == p.entity) else { return };

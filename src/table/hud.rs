@@ -6,21 +6,21 @@ use variant_rules::{AnyPosition, Game, Outcome};
 
 use bevy::picking::events::{Click, Pointer};
 
+use super::data_dir::SavePaths;
+use super::dialogs::AskFile;
 use super::input::{ChooseMove, Selection};
 use super::pieces::{CheckerPiece, ChessPiece, Stack};
-use super::save::{default_save_path, SaveLoad};
+use super::save::SaveLoad;
 use super::seats::Seats;
 use super::session::{GameCommand, Session};
 use super::visuals::Hovered;
 use super::{AppState, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(AppState::Playing), spawn_hud)
-        .add_systems(OnEnter(AppState::GameOver), (spawn_hud, spawn_banner))
-        .add_systems(
-            Update,
-            (game_keys, update_hud, show_choices).in_set(TurnSystems::EndTurn).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))),
-        );
+    app.add_systems(OnEnter(AppState::Playing), spawn_hud).add_systems(OnEnter(AppState::GameOver), (spawn_hud, spawn_banner)).add_systems(
+        Update,
+        (game_keys, update_hud, show_choices).in_set(TurnSystems::EndTurn).run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))),
+    );
 }
 
 #[derive(Component)]
@@ -61,14 +61,14 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
                 .with_child((text("", 15.0), MovesText));
             root.spawn(panel(Node { position_type: PositionType::Absolute, left: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
                 .with_child((text("", 15.0), InspectText));
-            root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
-                .with_child(text(
-                    "click/drag: move   right-drag: orbit   middle-drag: pan\n\
+            root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() })).with_child(text(
+                "click/drag: move   right-drag: orbit   middle-drag: pan\n\
                      wheel: zoom   R: reset view   double-click: fly to   C: frame all\n\
                      F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
-                     Ctrl+N: new game   Ctrl+L: launcher   Space: throw dice",
-                    13.0,
-                ));
+                     Ctrl+Shift+S/O: save as/open   Ctrl+N: new game   Ctrl+L: launcher\n\
+                     Space: throw dice   (every move is autosaved)",
+                13.0,
+            ));
         });
 }
 
@@ -86,7 +86,13 @@ fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Re
         .spawn((
             Name::new("Game over banner"),
             DespawnOnExit(AppState::GameOver),
-            Node { position_type: PositionType::Absolute, width: Val::Percent(100.0), top: Val::Percent(40.0), justify_content: JustifyContent::Center, ..default() },
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                top: Val::Percent(40.0),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
             Pickable::IGNORE,
         ))
         .with_children(|b| {
@@ -94,16 +100,34 @@ fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Re
         });
 }
 
-fn game_keys(keys: Res<ButtonInput<KeyCode>>, session: Option<Res<Session>>, mut cmd: MessageWriter<GameCommand>, mut io: MessageWriter<SaveLoad>, mut next: ResMut<NextState<AppState>>) {
-    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+fn game_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Option<Res<Session>>,
+    paths: Res<SavePaths>,
+    mut cmd: MessageWriter<GameCommand>,
+    mut io: MessageWriter<SaveLoad>,
+    mut ask: MessageWriter<AskFile>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if !ctrl {
         return;
     }
+    // Ctrl+S/O: the save file in the data directory; with Shift: the file dialog.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::KeyS) {
-        io.write(SaveLoad::Save(default_save_path()));
+        if shift {
+            ask.write(AskFile::SaveAs);
+        } else {
+            io.write(SaveLoad::Save(paths.save()));
+        }
     }
     if keys.just_pressed(KeyCode::KeyO) {
-        io.write(SaveLoad::Load(default_save_path()));
+        if shift {
+            ask.write(AskFile::Open);
+        } else {
+            io.write(SaveLoad::Load(paths.save()));
+        }
     }
     if keys.just_pressed(KeyCode::KeyN)
         && let Some(s) = &session
@@ -193,10 +217,7 @@ fn update_hud(
     }
     // Inspection: the hovered stack, else the selected one.
     let topo = super::board::topology_of(pos);
-    let target_cell = hovered
-        .0
-        .and_then(|e| stacks.get(e).map(|(s, _)| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok()))
-        .or(sel.from);
+    let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|(s, _)| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
     let mut s = String::from("Inspect (hover a stack; F fans it out)");
     if let Some(cell) = target_cell {
         s = format!("{}:", topo.name(cell));
@@ -256,7 +277,13 @@ fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut 
             Name::new("Move choice"),
             ChoicePanel,
             DespawnOnEnter(AppState::Launcher),
-            Node { position_type: PositionType::Absolute, width: Val::Percent(100.0), bottom: Val::Px(90.0), justify_content: JustifyContent::Center, ..default() },
+            Node {
+                position_type: PositionType::Absolute,
+                width: Val::Percent(100.0),
+                bottom: Val::Px(90.0),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
             Pickable::IGNORE,
         ))
         .with_children(|row| {

@@ -84,8 +84,7 @@ fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
         sel.targets.clear();
         return vec![];
     };
-    let matching: Vec<&(AnyMove, MovePath)> =
-        paths.iter().filter(|(_, p)| p.from == from && p.landings.starts_with(&sel.hops)).collect();
+    let matching: Vec<&(AnyMove, MovePath)> = paths.iter().filter(|(_, p)| p.from == from && p.landings.starts_with(&sel.hops)).collect();
     sel.targets.clear();
     for (_, p) in &matching {
         if let Some(&next) = p.landings.get(sel.hops.len()) {
@@ -122,7 +121,8 @@ fn select(
     }
     let paths = legal_paths(&session);
     for &HandClicked { kind } in hand_clicks.read() {
-        let drops: Vec<(Cell, bool)> = paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+        let drops: Vec<(Cell, bool)> =
+            paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
         sel.clear();
         if drops.is_empty() {
             session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));

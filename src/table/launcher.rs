@@ -1,16 +1,16 @@
 //! The launcher screen: choose a game, its board and options, and the seats (names and piece
 //! colours); Enter starts the chosen game (Stax on the flat board unless changed).
 
-use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use variant_rules::dicechess::DiceRules;
 use variant_rules::{Game, GameId, GameOptions, Wrap};
 
-use super::hud::{panel, text};
-use super::seats::{Seats, MAX_NAME, SEAT_COLOURS};
-use super::session::GameCommand;
 use super::AppState;
+use super::hud::{panel, text};
+use super::seats::{MAX_NAME, SEAT_COLOURS, Seats};
+use super::session::GameCommand;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LauncherChoice>()
@@ -136,7 +136,13 @@ fn spawn_launcher(mut commands: Commands) {
         .spawn((
             Name::new("Launcher"),
             DespawnOnExit(AppState::Launcher),
-            Node { width: Val::Percent(100.0), height: Val::Percent(100.0), justify_content: JustifyContent::Center, align_items: AlignItems::Center, ..default() },
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(100.0),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
             BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
         ))
         .with_children(|root| {

@@ -7,8 +7,12 @@
 
 use bevy::prelude::*;
 
+pub mod atomic;
+pub mod autosave;
 pub mod board;
 pub mod camera;
+pub mod data_dir;
+pub mod dialogs;
 pub mod dice;
 pub mod dice_view;
 pub mod drag;
@@ -16,6 +20,7 @@ pub mod hud;
 pub mod input;
 pub mod launcher;
 pub mod pieces;
+pub mod resume;
 pub mod save;
 pub mod screenshot;
 pub mod seats;
@@ -59,17 +64,9 @@ impl Plugin for TablePlugin {
         app.init_state::<AppState>();
         app.configure_sets(
             Update,
-            (
-                TurnSystems::Input,
-                TurnSystems::Validate,
-                TurnSystems::Apply,
-                TurnSystems::Animate,
-                TurnSystems::Resolve,
-                TurnSystems::EndTurn,
-            )
-                .chain(),
+            (TurnSystems::Input, TurnSystems::Validate, TurnSystems::Apply, TurnSystems::Animate, TurnSystems::Resolve, TurnSystems::EndTurn).chain(),
         );
-        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin, dice::plugin));
+        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin, autosave::plugin, dice::plugin));
     }
 }
 
@@ -78,6 +75,16 @@ pub struct TableRenderPlugin;
 
 impl Plugin for TableRenderPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((visuals::plugin, camera::plugin, drag::plugin, launcher::plugin, hud::plugin, screenshot::plugin, dice_view::plugin));
+        app.add_plugins((
+            visuals::plugin,
+            camera::plugin,
+            drag::plugin,
+            launcher::plugin,
+            hud::plugin,
+            screenshot::plugin,
+            dice_view::plugin,
+            dialogs::plugin,
+            resume::plugin,
+        ));
     }
 }

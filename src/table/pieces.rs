@@ -5,9 +5,9 @@
 use bevy::prelude::*;
 use variant_rules::{AnyPosition, Cell, Topology, Wrap};
 
-use super::board::{cell_translation, topology_of, CELL};
-use super::session::{PositionChanged, Session};
 use super::TurnSystems;
+use super::board::{CELL, cell_translation, topology_of};
+use super::session::{PositionChanged, Session};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, rebuild_pieces.in_set(TurnSystems::Animate).in_set(RebuildPieces))
@@ -290,7 +290,7 @@ fn rebuild_pieces(
                 let (kinds, name): (Vec<u8>, fn(u8) -> &'static str) = match pos {
                     AnyPosition::ChecToe(p) => ((1..=4u8).filter(|k| p.hand(owner) & (1 << k) != 0).collect(), piece_name),
                     AnyPosition::ToeToe(p) => {
-                        use variant_rules::toetoe::{kind_name, CHARIOT, ELEPHANT, GENERAL, HORSE, KING};
+                        use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, kind_name};
                         let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
                         (kinds.collect(), kind_name)
                     }
@@ -400,7 +400,7 @@ pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
             }
         }),
         AnyPosition::ToeToe(p) => std::array::from_fn(|side| {
-            use variant_rules::toetoe::{kind_letter, CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN};
+            use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN, kind_letter};
             let list = |count: &dyn Fn(u8) -> u8| -> String {
                 [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].iter().flat_map(|&k| std::iter::repeat_n(kind_letter(k), count(k) as usize)).collect()
             };

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{save_to_disk, Screenshot, ScreenshotCaptured};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot.run_if(resource_exists::<ScreenshotRequest>));
@@ -62,10 +62,9 @@ fn take_screenshot(
         return;
     }
     req.taken = true;
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(req.path.clone()))
-        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(req.path.clone())).observe(
+        |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
             exit.write(AppExit::Success);
-        });
+        },
+    );
 }

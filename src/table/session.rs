@@ -159,11 +159,7 @@ fn apply_commands(
     }
 }
 
-fn follow_outcome(
-    session: Option<Res<Session>>,
-    state: Res<State<AppState>>,
-    mut next: ResMut<NextState<AppState>>,
-) {
+fn follow_outcome(session: Option<Res<Session>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {
     let Some(session) = session else { return };
     if !session.is_changed() {
         return;

@@ -4,23 +4,23 @@
 
 use std::f32::consts::TAU;
 
-use bevy::asset::{load_internal_asset, uuid_handle, RenderAssetUsages};
+use bevy::asset::{RenderAssetUsages, load_internal_asset, uuid_handle};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
-use variant_rules::Wrap;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
+use variant_rules::Wrap;
 
-use super::board::{Board, CELL};
-use super::drag::{draggable, Dragging, Pick};
-use super::input::{CellClicked, HandClicked, PileClicked, Selection};
-use super::seats::{Seats, SEAT_COLOURS};
-use super::pieces::{checker_offset, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, Tile, CHECKER_HEIGHT, TILE_HEIGHT};
 use super::TurnSystems;
+use super::board::{Board, CELL};
+use super::drag::{Dragging, Pick, draggable};
+use super::input::{CellClicked, HandClicked, PileClicked, Selection};
+use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, TILE_HEIGHT, Tile, checker_offset};
+use super::seats::{SEAT_COLOURS, Seats};
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
 const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
@@ -106,13 +106,12 @@ pub(super) fn plugin(app: &mut App) {
         MaterialPlugin::<PieceMaterial>::default(),
         MaterialPlugin::<HighlightMaterial>::default(),
     ))
-        .init_resource::<Hovered>()
-        .add_systems(Startup, (setup_palette, spawn_table).chain())
-        .add_systems(
-            Update,
-            (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, show_highlights, draw_hover)
-                .in_set(TurnSystems::EndTurn),
-        );
+    .init_resource::<Hovered>()
+    .add_systems(Startup, (setup_palette, spawn_table).chain())
+    .add_systems(
+        Update,
+        (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, show_highlights, draw_hover).in_set(TurnSystems::EndTurn),
+    );
 }
 
 /// Shared meshes and materials, made once.
@@ -148,12 +147,7 @@ fn setup_palette(
     mut materials: ResMut<Assets<PieceMaterial>>,
     mut highlights: ResMut<Assets<HighlightMaterial>>,
 ) {
-    let glossy = |r: f32, g: f32, b: f32| StandardMaterial {
-        base_color: Color::srgb(r, g, b),
-        perceptual_roughness: 0.3,
-        reflectance: 0.6,
-        ..default()
-    };
+    let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
     let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
     let hl = |color: Color, kind: f32| HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) };
     commands.insert_resource(Palette {
@@ -172,10 +166,7 @@ fn setup_palette(
                     perceptual_roughness: 0.6,
                     ..default()
                 };
-                [
-                    materials.add(piece_material(ink(Color::srgb(0.96, 0.93, 0.84)))),
-                    materials.add(piece_material(ink(Color::srgb(0.12, 0.08, 0.06)))),
-                ]
+                [materials.add(piece_material(ink(Color::srgb(0.96, 0.93, 0.84)))), materials.add(piece_material(ink(Color::srgb(0.12, 0.08, 0.06))))]
             })
             .collect(),
         // Painted on the top face, most of its width.
@@ -280,10 +271,7 @@ fn dress_board(
         let ext = BoardExtension { size: Vec4::new(w, h, gx, gy), light: light.to_linear(), dark: dark.to_linear(), style };
         // 0.08 thick, its top at y = 0.04 where the pieces stand.
         let mesh = Cuboid::new((w + 2.0 * gx) * CELL, 0.08, (h + 2.0 * gy) * CELL);
-        commands
-            .entity(e)
-            .insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext }))))
-            .observe(click_board);
+        commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
     }
 }
 
@@ -390,7 +378,11 @@ fn dress_tiles(
         // colour so it shows against the slab (the slab's colour says whose tile it is).
         let colour = palette.colours[seats.colours[1 - owner as usize % 2]].clone();
         commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(palette.slabs[owner as usize % 2].clone()), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
+            c.spawn((
+                Mesh3d(palette.slab.clone()),
+                MeshMaterial3d(palette.slabs[owner as usize % 2].clone()),
+                Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
+            ));
             c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
                 .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(owner)));
         });
@@ -440,7 +432,10 @@ fn dress_hand(
     for (e, p) in &pieces {
         let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
         let facing = facing(p.owner);
-        commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
         make_interactive(commands.entity(e), Pick::Hand(p.kind));
     }
 }
@@ -548,13 +543,13 @@ pub fn number_image(n: u32) -> Image {
         let seg = SEGMENTS[d as usize];
         let half = dh / 2;
         let bars = [
-            (x, y, dw, st),                          // a: top
-            (x + dw - st, y, st, half + st / 2),     // b: top right
-            (x + dw - st, y + half, st, dh - half),  // c: bottom right
-            (x, y + dh - st, dw, st),                // d: bottom
-            (x, y + half, st, dh - half),            // e: bottom left
-            (x, y, st, half + st / 2),               // f: top left
-            (x, y + half - st / 2, dw, st),          // g: middle
+            (x, y, dw, st),                         // a: top
+            (x + dw - st, y, st, half + st / 2),    // b: top right
+            (x + dw - st, y + half, st, dh - half), // c: bottom right
+            (x, y + dh - st, dw, st),               // d: bottom
+            (x, y + half, st, dh - half),           // e: bottom left
+            (x, y, st, half + st / 2),              // f: top left
+            (x, y + half - st / 2, dw, st),         // g: middle
         ];
         for (i, &(bx, by, bw, bh)) in bars.iter().enumerate() {
             if seg & (1 << i) != 0 {
