@@ -7,8 +7,10 @@
 //! not on the board is in its owner's hand, so the hands need no storage of their own. Until
 //! both players have dropped a piece (the opening, rulings E10) pieces are only dropped.
 
-use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
-use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
+use crate::codec::{self, RowError, RowSyntax};
+use crate::movement::{self, Occupant};
+use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, Seating, splitmix64};
+use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 /// Piece kinds, numbered as the die names them ("Values '1,2,3,4' represent 'P,N,B,R'").
 pub const PAWN: u8 = 1;
@@ -25,8 +27,10 @@ const APOCALYPSE: u8 = 7;
 /// Every kind (bits 1 to 4, one per kind as [`ChecToePosition::hand`] numbers them): what a 5
 /// or a second 6 lets a player drop.
 const ANY_KIND: u8 = 0b11110;
-/// The `dropped` mask once both players have dropped a piece: the game proper has begun.
-const BOTH_DROPPED: u8 = 0b11;
+/// Two players, White then Black.
+const SEATING: Seating = Seating::TWO;
+/// The player who rolls first.
+const WHITE: Seat = Seat::A;
 
 const LETTERS: [char; 5] = [' ', 'P', 'N', 'B', 'R'];
 
@@ -149,10 +153,10 @@ impl RollState {
 #[derive(Clone, Copy, Debug)]
 pub struct ChecUndo {
     board: [u8; CELLS],
-    turn: u8,
+    turn: Seat,
     state: RollState,
     turns: u16,
-    dropped: u8,
+    dropped: SeatSet,
     hash: u64,
 }
 
@@ -160,16 +164,15 @@ pub struct ChecUndo {
 #[derive(Clone, Debug)]
 pub struct ChecToePosition {
     board: [u8; CELLS],
-    turn: u8,
+    turn: Seat,
     state: RollState,
     /// Turns played (for the optional move limit).
     turns: u16,
     /// Turns before the game is drawn (0: never; the text has no such rule, rulings E9).
     move_limit: u16,
-    /// Who has dropped a piece this game (bit 0 White, bit 1 Black), kept even when those
-    /// pieces have since been captured or removed by a 666: the game proper begins once both
-    /// have (rulings E10).
-    dropped: u8,
+    /// Who has dropped a piece this game, kept even when those pieces have since been captured
+    /// or removed by a 666: the game proper begins once both have (rulings E10).
+    dropped: SeatSet,
     /// Hash of the board, the side to move and `dropped` (the roll state is mixed in by `hash`).
     hash: u64,
 }
@@ -183,28 +186,35 @@ const fn kind(p: u8) -> u8 {
     p & 7
 }
 #[inline]
-const fn color(p: u8) -> u8 {
-    (p & BLACK_BIT) >> 3
+const fn color(p: u8) -> Seat {
+    Seat((p & BLACK_BIT) >> 3)
+}
+/// The board byte of `player`'s piece of kind `k`.
+const fn byte(player: Seat, k: u8) -> u8 {
+    k | (player.0 << 3)
 }
 #[inline]
 fn key(c: usize, p: u8) -> u64 {
     splitmix64(0xC4EC_0000 + (c as u64) * 16 + p as u64)
 }
-const BLACK_KEY: u64 = splitmix64(0xC4EC_B1AC);
-/// Hash keys of the `dropped` bits, White's and Black's.
-const DROPPED_KEYS: [u64; 2] = [splitmix64(0xC4EC_D120), splitmix64(0xC4EC_D121)];
+/// Hash keys of the player to roll (White's is 0).
+const TURN_KEYS: PerSeat<u64> = PerSeat([0, splitmix64(0xC4EC_B1AC), 0, 0, 0, 0]);
+/// Hash key of a player's having dropped a piece.
+const fn dropped_key(player: Seat) -> u64 {
+    splitmix64(0xC4EC_D120 + player.0 as u64)
+}
 
 /// The ten lines of four: ranks, files and the two long diagonals.
 const LINES: [[usize; 4]; 10] =
     [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
 
-/// The Wizard's (3,1) leaps as (file, rank) offsets; its diagonal steps come from `Dir`.
+/// The Wizard's (3,1) leaps as (file, rank) offsets; its diagonal steps come from `Line`.
 const WIZARD_LEAPS: [(i8, i8); 8] = [(3, 1), (3, -1), (-3, 1), (-3, -1), (1, 3), (1, -3), (-1, 3), (-1, -3)];
 
 impl ChecToePosition {
     /// The empty board, White to roll.
     pub fn start(move_limit: u16) -> ChecToePosition {
-        let mut p = ChecToePosition { board: [0; CELLS], turn: 0, state: RollState::default(), turns: 0, move_limit, dropped: 0, hash: 0 };
+        let mut p = ChecToePosition { board: [0; CELLS], turn: WHITE, state: RollState::default(), turns: 0, move_limit, dropped: SeatSet::EMPTY, hash: 0 };
         p.hash = p.board_hash();
         p
     }
@@ -221,15 +231,15 @@ impl ChecToePosition {
         let mut p = ChecToePosition::start(move_limit);
         p.board = parse_board(words.next().ok_or("empty position")?)?;
         p.turn = match words.next() {
-            Some("w") => 0,
-            Some("b") => 1,
+            Some("w") => Seat::A,
+            Some("b") => Seat::B,
             other => return Err(format!("side to roll must be 'w' or 'b', found {other:?}")),
         };
         // A player with a piece on the board has dropped it.
         p.dropped = p.on_board();
         p.read_fields(words)?;
         p.state.check()?;
-        if p.dropped != BOTH_DROPPED && (p.state.attempt || p.state.value == APOCALYPSE) {
+        if !p.begun() && (p.state.attempt || p.state.value == APOCALYPSE) {
             return Err("the Apocalypse waits until both players have dropped a piece (rulings E10)".into());
         }
         p.hash = p.board_hash();
@@ -271,12 +281,13 @@ impl ChecToePosition {
                 self.turns = parse_number(n, most).ok_or_else(|| format!("'{w}': turns:0 to turns:{most}"))? as u16;
             } else if let Some(who) = w.strip_prefix("dropped:") {
                 once(DROPPED, w)?;
-                self.dropped |= match who {
-                    "w" => 0b01,
-                    "b" => 0b10,
-                    "wb" | "bw" => BOTH_DROPPED,
+                let who = match who {
+                    "w" => SeatSet::single(Seat::A),
+                    "b" => SeatSet::single(Seat::B),
+                    "wb" | "bw" => SEATING.all(),
                     _ => return Err(format!("'{w}': dropped:w, dropped:b or dropped:wb")),
                 };
+                self.dropped = SeatSet(self.dropped.0 | who.0);
             } else {
                 let (bit, flag) = match w {
                     "rerolled" => (FLAGS[0], &mut s.rerolled),
@@ -293,22 +304,20 @@ impl ChecToePosition {
         Ok(())
     }
 
-    /// The players with a piece on the board, as a `dropped` mask.
-    fn on_board(&self) -> u8 {
-        self.board.iter().filter(|&&p| p != 0).fold(0, |m, &p| m | 1 << color(p))
+    /// The players with a piece on the board.
+    fn on_board(&self) -> SeatSet {
+        self.board.iter().filter(|&&p| p != 0).fold(SeatSet::EMPTY, |m, &p| m.with(color(p)))
     }
 
     fn board_hash(&self) -> u64 {
-        let mut h = if self.turn == 1 { BLACK_KEY } else { 0 };
+        let mut h = TURN_KEYS[self.turn];
         for (c, &p) in self.board.iter().enumerate() {
             if p != 0 {
                 h ^= key(c, p);
             }
         }
-        for (player, k) in DROPPED_KEYS.iter().enumerate() {
-            if self.dropped & 1 << player != 0 {
-                h ^= k;
-            }
+        for player in self.dropped.iter() {
+            h ^= dropped_key(player);
         }
         h
     }
@@ -318,7 +327,7 @@ impl ChecToePosition {
         self.board[c as usize]
     }
     /// The kinds (1..=4) `player` has in hand, as a bit set (bit k set: kind k in hand).
-    pub fn hand(&self, player: u8) -> u8 {
+    pub fn hand(&self, player: Seat) -> u8 {
         let mut set = 0b11110;
         for &p in &self.board {
             if p != 0 && color(p) == player {
@@ -349,13 +358,14 @@ impl ChecToePosition {
     }
 
     /// Whether `player` has all four pieces in one line.
-    pub fn has_toe(&self, player: u8) -> bool {
+    pub fn has_toe(&self, player: Seat) -> bool {
         LINES.iter().any(|line| line.iter().all(|&c| self.board[c] != 0 && color(self.board[c]) == player))
     }
 
     fn end_turn(&mut self) {
-        self.turn = 1 - self.turn;
-        self.hash ^= BLACK_KEY;
+        let next = SEATING.next(self.turn);
+        self.hash ^= TURN_KEYS[self.turn] ^ TURN_KEYS[next];
+        self.turn = next;
         self.state = RollState::default();
         self.turns = self.turns.saturating_add(1);
     }
@@ -381,45 +391,42 @@ impl ChecToePosition {
         }
     }
 
+    /// What stands on `c` as a piece of the player to move sees it.
+    fn occupant(&self, c: Cell) -> Occupant {
+        let q = self.board[c as usize];
+        if q == 0 {
+            Occupant::Empty
+        } else if color(q) == self.turn {
+            Occupant::Friend
+        } else {
+            Occupant::Enemy
+        }
+    }
+
     fn natural_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
         let t = topo();
-        let us = self.turn;
-        match kind(self.board[c as usize]) {
-            PAWN => {
-                // "Pawns move ONE square orthogonally in ANY direction, BUT capture ONE square
-                // diagonally TOWARDS the Opponent."
-                for d in Dir::ORTHOGONAL {
-                    let s = t.step(c, d);
-                    if s != NO_CELL && self.board[s as usize] == 0 {
-                        out.push(ChecMove::Move { from: c, to: s, style: Style::Natural });
-                    }
-                }
-                for d in Dir::DIAGONAL_FORWARD(us) {
-                    let s = t.step(c, d);
-                    if s != NO_CELL && self.board[s as usize] != 0 && color(self.board[s as usize]) != us {
-                        out.push(ChecMove::Move { from: c, to: s, style: Style::Natural });
-                    }
-                }
-            }
-            KNIGHT => {
-                for &s in t.leaps(c) {
-                    self.push_target(c, s, Style::Natural, true, out);
-                }
-            }
-            k => {
-                let dirs: &[Dir] = if k == BISHOP { &Dir::DIAGONAL } else { &Dir::ORTHOGONAL };
-                for &d in dirs {
-                    let mut s = t.step(c, d);
-                    while s != NO_CELL {
-                        self.push_target(c, s, Style::Natural, true, out);
-                        if self.board[s as usize] != 0 {
-                            break;
-                        }
-                        s = t.step(s, d);
-                    }
+        let k = kind(self.board[c as usize]);
+        if k == PAWN {
+            // "Pawns move ONE square orthogonally in ANY direction, BUT capture ONE square
+            // diagonally TOWARDS the Opponent."
+            for d in Line::ORTHOGONAL {
+                let s = t.step(c, d);
+                if s != NO_CELL && self.board[s as usize] == 0 {
+                    out.push(ChecMove::Move { from: c, to: s, style: Style::Natural });
                 }
             }
         }
+        let occupant = |s: Cell| self.occupant(s);
+        let push = |to: Cell, _capture: bool| {
+            out.push(ChecMove::Move { from: c, to, style: Style::Natural });
+            true
+        };
+        match k {
+            PAWN => movement::pawn_captures(t, c, Side::of_two(self.turn), occupant, push),
+            KNIGHT => movement::leaps(t.leaps(c), c, occupant, push),
+            BISHOP => movement::slide(t, c, &Line::DIAGONAL, occupant, push),
+            _ => movement::slide(t, c, &Line::ORTHOGONAL, occupant, push),
+        };
     }
 
     fn wizard_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
@@ -431,16 +438,23 @@ impl ChecToePosition {
                 self.push_target(c, t.cell(nf as u8, nr as u8).expect("on board"), Style::Wizard, true, out);
             }
         }
-        for d in Dir::DIAGONAL {
-            self.push_target(c, t.step(c, d), Style::Wizard, true, out);
-        }
+        movement::steps(
+            t,
+            c,
+            &Line::DIAGONAL,
+            |s| self.occupant(s),
+            |to, _| {
+                out.push(ChecMove::Move { from: c, to, style: Style::Wizard });
+                true
+            },
+        );
     }
 
     fn checker_moves(&self, c: Cell, out: &mut Vec<ChecMove>) {
         // "MUST move TWO squares WITHOUT CAPTURING and MUST JUMP the NEAREST square, in ANY
         // direction": over the neighbouring square, occupied or not (rulings E5).
         let t = topo();
-        for d in Dir::ALL {
+        for d in Line::ALL {
             let over = t.step(c, d);
             if over != NO_CELL {
                 self.push_target(c, t.step(over, d), Style::Checker, false, out);
@@ -465,41 +479,22 @@ impl ChecToePosition {
     }
 
     fn own_cell(&self, piece: u8) -> Cell {
-        let want = piece | self.turn << 3;
+        let want = byte(self.turn, piece);
         self.board.iter().position(|&p| p == want).map_or(NO_CELL, |c| c as Cell)
     }
 
     /// The board in the text form: ranks 4 to 1, runs of empty squares as digits.
     fn board_text(&self) -> String {
-        let t = topo();
-        let mut rows = Vec::new();
-        for rank in (0..SIDE).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..SIDE {
-                let p = self.board[t.cell(file, rank).expect("on board") as usize];
-                if p == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
-                }
-                let l = LETTERS[kind(p) as usize];
-                row.push(if color(p) == 1 { l.to_ascii_lowercase() } else { l });
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            rows.push(row);
-        }
-        rows.join("/")
+        codec::write_rows(topo(), |c| {
+            let p = self.board[c as usize];
+            let l = LETTERS[kind(p) as usize];
+            (p != 0).then(|| if color(p) == WHITE { l } else { l.to_ascii_lowercase() })
+        })
     }
 
     /// Whether the game proper has begun: both players have dropped a piece (rulings E10).
     fn begun(&self) -> bool {
-        self.dropped == BOTH_DROPPED
+        self.dropped == SEATING.all()
     }
 
     /// The drops and moves a settled value `v` (1 to 6) allows.
@@ -565,10 +560,10 @@ impl ChecToePosition {
         // player whose turn begins with four in a row has won ("Game ends if the Opponent
         // cannot capture").
         if self.has_toe(self.turn) {
-            return Some(Outcome::win(self.turn, "Toe"));
+            return Some(Outcome::win(self.turn, Reason::Toe));
         }
         if self.move_limit != 0 && self.turns >= self.move_limit {
-            return Some(Outcome::draw("move limit"));
+            return Some(Outcome::draw(Reason::MoveLimit));
         }
         None
     }
@@ -614,39 +609,35 @@ fn parse_board(text: &str) -> Result<[u8; CELLS], String> {
         return Err(format!("a Chec Toe board has 4 ranks, found {}", rows.len()));
     }
     let mut board = [0; CELLS];
+    // The pieces read so far: each side has one of each kind.
+    let mut seen: Vec<u8> = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = SIDE - 1 - i as u8;
-        // Squares of the rank described so far; never more than SIDE, so it cannot overflow.
-        let mut file = 0u8;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                // A digit counts empty squares: it must fit in what is left of the rank.
-                if d == 0 {
-                    return Err(format!("rank '{row}': a count of empty squares is 1 to 4, not 0"));
-                }
-                if d > u32::from(SIDE - file) {
-                    return Err(format!("rank '{row}' is longer than 4 squares"));
-                }
-                file += d as u8;
-                continue;
-            }
+        let piece = |token: &str| {
+            let ch = token.chars().next().unwrap_or(' ');
             let k = LETTERS
                 .iter()
                 .position(|&l| l == ch.to_ascii_uppercase())
                 .filter(|&k| k > 0)
                 .ok_or_else(|| format!("unknown piece letter '{ch}' (Chec Toe has P, N, B and R)"))? as u8;
-            if file >= SIDE {
-                return Err(format!("rank '{row}' is longer than 4 squares"));
-            }
-            let p = k | u8::from(ch.is_ascii_lowercase()) << 3;
-            if board.contains(&p) {
+            let p = byte(if ch.is_ascii_lowercase() { Seat::B } else { WHITE }, k);
+            if seen.contains(&p) {
                 return Err(format!("each side has one {}, the position has two", ["", "pawn", "knight", "bishop", "rook"][k as usize]));
             }
-            board[topo().cell(file, rank).expect("on board") as usize] = p;
-            file += 1;
-        }
-        if file != SIDE {
+            seen.push(p);
+            Ok(p)
+        };
+        // A digit counts empty squares: it must fit in what is left of the rank.
+        let cells = codec::read_row(row, RowSyntax::SINGLE_DIGITS, SIDE as usize, piece).map_err(|e| match e {
+            RowError::Piece(why) => why,
+            RowError::ZeroRun => format!("rank '{row}': a count of empty squares is 1 to 4, not 0"),
+            RowError::TooLong | RowError::Unclosed => format!("rank '{row}' is longer than 4 squares"),
+        })?;
+        if cells.len() != SIDE as usize {
             return Err(format!("rank '{row}' must describe 4 squares"));
+        }
+        for (file, p) in cells.into_iter().enumerate() {
+            board[topo().cell(file as u8, rank).expect("on board") as usize] = p.unwrap_or(0);
         }
     }
     Ok(board)
@@ -672,9 +663,6 @@ impl Position for ChecToePosition {
 
     fn turn(&self) -> Player {
         self.turn
-    }
-    fn player_count(&self) -> usize {
-        2
     }
 
     fn legal_moves(&self, out: &mut Vec<ChecMove>) {
@@ -702,10 +690,10 @@ impl Position for ChecToePosition {
             ChecMove::Roll(v) => self.state.roll(v),
             ChecMove::Reroll => self.state.reroll(),
             ChecMove::Drop { piece, to } => {
-                self.set(to, piece | self.turn << 3);
-                if self.dropped & 1 << self.turn == 0 {
-                    self.dropped |= 1 << self.turn;
-                    self.hash ^= DROPPED_KEYS[self.turn as usize];
+                self.set(to, byte(self.turn, piece));
+                if !self.dropped.contains(self.turn) {
+                    self.dropped = self.dropped.with(self.turn);
+                    self.hash ^= dropped_key(self.turn);
                 }
                 self.end_turn();
             }
@@ -717,10 +705,10 @@ impl Position for ChecToePosition {
             }
             ChecMove::Pass => self.end_turn(),
             ChecMove::Apocalypse => {
-                let them = 1 - self.turn;
+                let them = SEATING.opponents(self.turn);
                 for c in 0..CELLS as Cell {
                     let p = self.board[c as usize];
-                    if p != 0 && color(p) == them {
+                    if p != 0 && them.contains(color(p)) {
                         self.set(c, 0);
                     }
                 }
@@ -840,14 +828,13 @@ impl Position for ChecToePosition {
     }
 
     fn to_text(&self) -> String {
-        let mut s = format!("{} {}", self.board_text(), if self.turn == 0 { "w" } else { "b" });
+        let mut s = format!("{} {}", self.board_text(), if self.turn == WHITE { "w" } else { "b" });
         // Who has dropped is written only where the board does not show it: a player with a
         // piece on the board has dropped it (rulings E10).
-        match self.dropped & !self.on_board() {
-            0 => {}
-            0b01 => s += " dropped:w",
-            0b10 => s += " dropped:b",
-            _ => s += " dropped:wb",
+        let unseen = SeatSet(self.dropped.0 & !self.on_board().0);
+        if !unseen.is_empty() {
+            s += " dropped:";
+            s.extend(unseen.iter().map(|p| if p == WHITE { 'w' } else { 'b' }));
         }
         let st = self.state;
         if st.value == APOCALYPSE {

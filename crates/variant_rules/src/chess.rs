@@ -5,8 +5,10 @@
 //! Legality is checked by playing a move and asking whether the mover's king can be taken, with
 //! a fast path that skips that test for pieces that cannot expose the king.
 
-use crate::position::{Outcome, Player, Position, splitmix64};
-use crate::topology::{Cell, CellSet, Dir, MAX_CELLS, NO_CELL, Topology, Wrap};
+use crate::codec::{self, RowError, RowSyntax};
+use crate::movement::{self, Occupant};
+use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::topology::{Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Side, Topology, Wrap};
 
 /// Piece kinds (low three bits of a board byte).
 pub const PAWN: u8 = 1;
@@ -15,29 +17,53 @@ pub const BISHOP: u8 = 3;
 pub const ROOK: u8 = 4;
 pub const QUEEN: u8 = 5;
 pub const KING: u8 = 6;
-/// Colour bit of a board byte: set for the second player (Black).
+/// Colour bit of a board byte: set for the second seat (Black).
 const BLACK_BIT: u8 = 8;
+/// The chess games seat two: White (seat A, on the south side) moves first, then Black.
+const SEATING: Seating = Seating::TWO;
+/// The seat that moves first; a full move is complete when the turn comes back to it.
+const WHITE: Seat = Seat::A;
+/// The widest and tallest board a FEN may describe.
+const MAX_SIDE: usize = 12;
 
 #[inline(always)]
-const fn piece(color: u8, kind: u8) -> u8 {
-    kind | (color << 3)
+const fn piece(color: Seat, kind: u8) -> u8 {
+    kind | (color.0 << 3)
 }
 #[inline(always)]
 const fn kind(p: u8) -> u8 {
     p & 7
 }
 #[inline(always)]
-const fn color(p: u8) -> u8 {
-    (p & BLACK_BIT) >> 3
+const fn color(p: u8) -> Seat {
+    Seat((p & BLACK_BIT) >> 3)
+}
+/// The board side a seat plays from (its pawns move away from it).
+#[inline(always)]
+const fn side(s: Seat) -> Side {
+    Side::of_two(s)
+}
+/// The colour's name in error messages.
+const fn color_name(s: Seat) -> &'static str {
+    if s.0 == WHITE.0 { "white" } else { "black" }
 }
 
 /// The lines a bishop, rook or queen slides along.
 #[inline(always)]
-const fn slider_dirs(kind: u8) -> &'static [Dir] {
+const fn slider_dirs(kind: u8) -> &'static [Line] {
     match kind {
-        BISHOP => &Dir::DIAGONAL,
-        ROOK => &Dir::ORTHOGONAL,
-        _ => &Dir::ALL,
+        BISHOP => &Line::DIAGONAL,
+        ROOK => &Line::ORTHOGONAL,
+        _ => &Line::ALL,
+    }
+}
+
+/// Feeds a piece's targets into `out` as quiet moves and captures from `from`.
+#[inline(always)]
+fn to_moves(from: Cell, out: &mut Vec<ChessMove>) -> impl FnMut(Cell, bool) -> bool + '_ {
+    move |to, capture| {
+        out.push(ChessMove::new(from, to, if capture { MoveKind::Capture } else { MoveKind::Quiet }));
+        true
     }
 }
 
@@ -46,6 +72,8 @@ const CASTLE_WK: u8 = 1;
 const CASTLE_WQ: u8 = 2;
 const CASTLE_BK: u8 = 4;
 const CASTLE_BQ: u8 = 8;
+/// Each seat's castling rights, king side then queen side (seats past the second have none).
+const RIGHTS: PerSeat<[u8; 2]> = PerSeat([[CASTLE_WK, CASTLE_WQ], [CASTLE_BK, CASTLE_BQ], [0; 2], [0; 2], [0; 2], [0; 2]]);
 
 /// The promotion choices, in generation order.
 const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
@@ -90,6 +118,7 @@ impl ChessMove {
 /// What [`ChessPosition::undo_pass_turn`] restores.
 #[derive(Clone, Copy, Debug)]
 pub struct NullUndo {
+    turn: Seat,
     ep: Cell,
     hash: u64,
     fullmove: u16,
@@ -105,18 +134,19 @@ pub struct ChessUndo {
     hash: u64,
 }
 
-/// Zobrist keys: one per (cell, board byte), castling rights, en-passant file, side to move.
+/// Zobrist keys: one per (cell, board byte), castling rights, en-passant file, seat to move.
 struct Keys {
-    piece: [[u64; 16]; MAX_CELLS],
+    piece: [[u64; 16]; MAX_SQUARE_CELLS],
     castling: [u64; 16],
     ep_file: [u64; 16],
-    black: u64,
+    /// The seat to move (White's is 0, so a position's key does not depend on it).
+    turn: PerSeat<u64>,
 }
 
 const KEYS: Keys = {
-    let mut piece = [[0u64; 16]; MAX_CELLS];
+    let mut piece = [[0u64; 16]; MAX_SQUARE_CELLS];
     let mut c = 0;
-    while c < MAX_CELLS {
+    while c < MAX_SQUARE_CELLS {
         let mut p = 0;
         while p < 16 {
             piece[c][p] = splitmix64(0x5EED_0000_0000 + (c as u64) * 16 + p as u64);
@@ -132,7 +162,9 @@ const KEYS: Keys = {
         ep_file[i] = splitmix64(0xE9F1_0000 + i as u64);
         i += 1;
     }
-    Keys { piece, castling, ep_file, black: splitmix64(0xB1AC_0000) }
+    let mut turn = PerSeat::splat(0);
+    turn.0[1] = splitmix64(0xB1AC_0000);
+    Keys { piece, castling, ep_file, turn }
 };
 
 /// Which chess game the position follows.
@@ -170,20 +202,56 @@ impl ChessRules {
 pub struct ChessPosition {
     topo: &'static Topology,
     rules: ChessRules,
-    board: [u8; MAX_CELLS],
-    turn: u8,
+    board: [u8; MAX_SQUARE_CELLS],
+    turn: Seat,
     castling: u8,
     /// The en-passant target cell (the one the double-stepping pawn passed), kept only when
     /// an enemy pawn stands ready to take it; `NO_CELL` otherwise.
     ep: Cell,
     halfmove: u16,
     fullmove: u16,
-    kings: [Cell; 2],
+    kings: PerSeat<Cell>,
     hash: u64,
 }
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Reads FEN's board field into rows, last rank first: `Some(board byte)` for each piece.
+fn read_board(field: &str) -> Result<Vec<Vec<Option<u8>>>, String> {
+    let mut rows = Vec::new();
+    for row in field.split('/') {
+        let cells = codec::read_row(row, RowSyntax::FEN, MAX_SIDE, piece_of_letter).map_err(|e| match e {
+            RowError::Piece(why) => why,
+            RowError::ZeroRun => format!("FEN row '{row}' has an empty run of 0 squares"),
+            RowError::TooLong | RowError::Unclosed => format!("FEN row '{row}' is longer than {MAX_SIDE} squares; boards from 4x4 to 12x12 are supported"),
+        })?;
+        rows.push(cells);
+    }
+    let (width, height) = (rows[0].len(), rows.len());
+    if rows.iter().any(|r| r.len() != width) {
+        return Err("FEN rows have different lengths".into());
+    }
+    if !(4..=MAX_SIDE).contains(&width) || !(4..=MAX_SIDE).contains(&height) {
+        return Err(format!("FEN board is {width}x{height}; boards from 4x4 to 12x12 are supported"));
+    }
+    Ok(rows)
+}
+
+/// The board byte of a FEN piece letter (upper case White, lower case Black).
+fn piece_of_letter(token: &str) -> Result<u8, String> {
+    let ch = token.chars().next().unwrap_or(' ');
+    let k = match ch.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return Err(format!("FEN has an unknown piece letter '{ch}'")),
+    };
+    Ok(piece(if ch.is_ascii_lowercase() { Seat::B } else { WHITE }, k))
+}
 
 impl ChessPosition {
     /// The starting position of a chess game on an 8x8 board with the given wrap.
@@ -200,131 +268,42 @@ impl ChessPosition {
         if fields.len() < 4 || fields.len() > 6 {
             return Err(format!("FEN needs 4 to 6 fields, found {}", fields.len()));
         }
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        let height = rows.len();
-        let mut parsed_rows: Vec<Vec<u8>> = Vec::with_capacity(height);
-        for row in &rows {
-            let mut cells = Vec::new();
-            let mut run = 0usize;
-            for ch in row.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    run = run * 10 + d as usize;
-                    if run > 16 {
-                        return Err(format!("FEN row '{row}' has an empty run that is too long"));
-                    }
-                    continue;
-                }
-                cells.extend(std::iter::repeat_n(0, run));
-                run = 0;
-                let k = match ch.to_ascii_lowercase() {
-                    'p' => PAWN,
-                    'n' => KNIGHT,
-                    'b' => BISHOP,
-                    'r' => ROOK,
-                    'q' => QUEEN,
-                    'k' => KING,
-                    _ => return Err(format!("FEN has an unknown piece letter '{ch}'")),
-                };
-                cells.push(piece(if ch.is_ascii_lowercase() { 1 } else { 0 }, k));
-            }
-            cells.extend(std::iter::repeat_n(0, run));
-            parsed_rows.push(cells);
-        }
-        let width = parsed_rows[0].len();
-        if parsed_rows.iter().any(|r| r.len() != width) {
-            return Err("FEN rows have different lengths".into());
-        }
-        if !(4..=12).contains(&width) || !(4..=12).contains(&height) {
-            return Err(format!("FEN board is {width}x{height}; boards from 4x4 to 12x12 are supported"));
-        }
+        let rows = read_board(fields[0])?;
+        let (width, height) = (rows[0].len(), rows.len());
         let topo = Topology::get(width as u8, height as u8, wrap);
-        let mut pos =
-            ChessPosition { topo, rules, board: [0; MAX_CELLS], turn: 0, castling: 0, ep: NO_CELL, halfmove: 0, fullmove: 1, kings: [NO_CELL; 2], hash: 0 };
-        for (i, row) in parsed_rows.iter().enumerate() {
+        let mut pos = ChessPosition {
+            topo,
+            rules,
+            board: [0; MAX_SQUARE_CELLS],
+            turn: WHITE,
+            castling: 0,
+            ep: NO_CELL,
+            halfmove: 0,
+            fullmove: 1,
+            kings: PerSeat::splat(NO_CELL),
+            hash: 0,
+        };
+        for (i, row) in rows.iter().enumerate() {
             let rank = (height - 1 - i) as u8;
             for (file, &p) in row.iter().enumerate() {
                 let c = topo.cell(file as u8, rank).expect("in range");
-                pos.board[c as usize] = p;
+                pos.board[c as usize] = p.unwrap_or(0);
             }
         }
         pos.turn = match fields[1] {
-            "w" => 0,
-            "b" => 1,
+            "w" => Seat::A,
+            "b" => Seat::B,
             other => return Err(format!("FEN side to move must be 'w' or 'b', found '{other}'")),
         };
-        // Kings: exactly one per side (any number where kings are simply captured). Where kings
-        // can be captured, the position after a capture has one side without any: the game is
-        // over, and its text must still read back (the side that lost it is the one to move).
-        for col in 0..2u8 {
-            let kings: Vec<Cell> = (0..topo.len() as Cell).filter(|&c| pos.board[c as usize] == piece(col, KING)).collect();
-            let name = ["white", "black"][col as usize];
-            let lost_allowed = rules.kings != KingRule::Royal && col == pos.turn;
-            if kings.is_empty() && !lost_allowed {
-                return Err(format!("FEN must have a {name} king"));
-            }
-            if kings.len() > 1 && rules.kings != KingRule::Capture {
-                return Err(format!("FEN must have exactly one {name} king, found {}", kings.len()));
-            }
-            pos.kings[col as usize] = kings.first().copied().unwrap_or(NO_CELL);
-        }
+        pos.find_kings()?;
         for c in 0..topo.len() as Cell {
             let p = pos.board[c as usize];
             if kind(p) == PAWN && (topo.rank(c) == 0 || topo.rank(c) == topo.height() - 1) {
                 return Err(format!("FEN has a pawn on {}, a first or last rank", topo.name(c)));
             }
         }
-        if fields[2] != "-" {
-            for ch in fields[2].chars() {
-                let bit = match ch {
-                    'K' => CASTLE_WK,
-                    'Q' => CASTLE_WQ,
-                    'k' => CASTLE_BK,
-                    'q' => CASTLE_BQ,
-                    _ => return Err(format!("FEN castling field has '{ch}' (expected KQkq or -)")),
-                };
-                if pos.castling & bit != 0 {
-                    return Err(format!("FEN castling field repeats '{ch}'"));
-                }
-                pos.castling |= bit;
-            }
-        }
-        for (bit, col, rook_file) in [(CASTLE_WK, 0, width - 1), (CASTLE_WQ, 0, 0), (CASTLE_BK, 1, width - 1), (CASTLE_BQ, 1, 0)] {
-            if pos.castling & bit == 0 {
-                continue;
-            }
-            if !pos.castling_fits(bit & (CASTLE_WK | CASTLE_BK) != 0) {
-                let ch = ['K', 'Q', 'k', 'q'][bit.trailing_zeros() as usize];
-                return Err(format!(
-                    "FEN castling right '{ch}' is impossible on a {width}-file board: the king's two-file move must land between king and rook"
-                ));
-            }
-            let home = topo.home_rank(col);
-            let king_ok = pos.kings[col as usize] == topo.cell(pos.king_file(), home).unwrap();
-            let rook_ok = pos.board[topo.cell(rook_file as u8, home).unwrap() as usize] == piece(col, ROOK);
-            if !king_ok || !rook_ok {
-                return Err(format!("FEN castling right '{}' needs the king and rook on their starting squares", fields[2]));
-            }
-        }
-        if fields[3] != "-" {
-            let ep = topo.parse_cell(fields[3]).ok_or_else(|| format!("FEN en-passant square '{}' is not a square", fields[3]))?;
-            let mover = 1 - pos.turn; // the side that just double-stepped
-            let back = Dir::N.for_player(mover);
-            let pawn_at = topo.step(ep, back);
-            let from = topo.step(ep, back.opposite());
-            let consistent = topo.relative_rank(mover, ep) == 2
-                && pos.board[ep as usize] == 0
-                && pawn_at != NO_CELL
-                && pos.board[pawn_at as usize] == piece(mover, PAWN)
-                && from != NO_CELL
-                && pos.board[from as usize] == 0;
-            if !consistent {
-                return Err(format!("FEN en-passant square {} does not follow a double pawn step", fields[3]));
-            }
-            pos.ep = ep;
-            if !pos.ep_capturable() {
-                pos.ep = NO_CELL;
-            }
-        }
+        pos.read_castling(fields[2])?;
+        pos.read_ep(fields[3])?;
         let number = |i: usize, name: &str, default: u16| -> Result<u16, String> {
             match fields.get(i) {
                 None => Ok(default),
@@ -334,39 +313,110 @@ impl ChessPosition {
         pos.halfmove = number(4, "half-move clock", 0)?;
         pos.fullmove = number(5, "move number", 1)?.max(1);
         pos.hash = pos.recompute_hash();
-        if rules.kings == KingRule::Royal && pos.in_check(1 - pos.turn) {
+        if rules.kings == KingRule::Royal && pos.in_check(SEATING.opponent(pos.turn)) {
             return Err("FEN position has the side not to move in check".into());
         }
         Ok(pos)
     }
 
+    /// Sets `kings` from the board: exactly one per side (any number where kings are simply
+    /// captured). Where kings can be captured, the position after a capture has one side without
+    /// any: the game is over, and its text must still read back (the side that lost it is the
+    /// one to move).
+    fn find_kings(&mut self) -> Result<(), String> {
+        let topo = self.topo;
+        for col in SEATING.seats() {
+            let kings: Vec<Cell> = (0..topo.len() as Cell).filter(|&c| self.board[c as usize] == piece(col, KING)).collect();
+            let name = color_name(col);
+            let lost_allowed = self.rules.kings != KingRule::Royal && col == self.turn;
+            if kings.is_empty() && !lost_allowed {
+                return Err(format!("FEN must have a {name} king"));
+            }
+            if kings.len() > 1 && self.rules.kings != KingRule::Capture {
+                return Err(format!("FEN must have exactly one {name} king, found {}", kings.len()));
+            }
+            self.kings[col] = kings.first().copied().unwrap_or(NO_CELL);
+        }
+        Ok(())
+    }
+
+    /// Reads FEN's castling field (`KQkq` or `-`) and checks each right can be used: it exists
+    /// on this board, and the king and rook stand on their starting cells.
+    fn read_castling(&mut self, field: &str) -> Result<(), String> {
+        if field != "-" {
+            for ch in field.chars() {
+                let bit = match ch {
+                    'K' => CASTLE_WK,
+                    'Q' => CASTLE_WQ,
+                    'k' => CASTLE_BK,
+                    'q' => CASTLE_BQ,
+                    _ => return Err(format!("FEN castling field has '{ch}' (expected KQkq or -)")),
+                };
+                if self.castling & bit != 0 {
+                    return Err(format!("FEN castling field repeats '{ch}'"));
+                }
+                self.castling |= bit;
+            }
+        }
+        let width = self.topo.width();
+        for col in SEATING.seats() {
+            for (bit, king_side, rook_file) in [(RIGHTS[col][0], true, width - 1), (RIGHTS[col][1], false, 0)] {
+                if self.castling & bit == 0 {
+                    continue;
+                }
+                if !self.castling_fits(king_side) {
+                    let ch = ['K', 'Q', 'k', 'q'][bit.trailing_zeros() as usize];
+                    return Err(format!(
+                        "FEN castling right '{ch}' is impossible on a {width}-file board: the king's two-file move must land between king and rook"
+                    ));
+                }
+                let king_ok = self.kings[col] == self.home_cell(col, self.king_file());
+                let rook_ok = self.board[self.home_cell(col, rook_file) as usize] == piece(col, ROOK);
+                if !king_ok || !rook_ok {
+                    return Err(format!("FEN castling right '{field}' needs the king and rook on their starting squares"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads FEN's en-passant field: `-`, or the cell a pawn of the side not to move just
+    /// passed with its double step. Kept only if a capture there is legal.
+    fn read_ep(&mut self, field: &str) -> Result<(), String> {
+        if field == "-" {
+            return Ok(());
+        }
+        let topo = self.topo;
+        let ep = topo.parse_cell(field).ok_or_else(|| format!("FEN en-passant square '{field}' is not a square"))?;
+        let mover = SEATING.opponent(self.turn); // the side that just double-stepped
+        let ahead = side(mover).forward();
+        let pawn_at = topo.step(ep, ahead);
+        let from = topo.step(ep, ahead.opposite());
+        let consistent = topo.distance_from(side(mover), ep) == 2
+            && self.board[ep as usize] == 0
+            && pawn_at != NO_CELL
+            && self.board[pawn_at as usize] == piece(mover, PAWN)
+            && from != NO_CELL
+            && self.board[from as usize] == 0;
+        if !consistent {
+            return Err(format!("FEN en-passant square {field} does not follow a double pawn step"));
+        }
+        self.ep = ep;
+        if !self.ep_capturable() {
+            self.ep = NO_CELL;
+        }
+        Ok(())
+    }
+
     /// The FEN of this position.
     pub fn fen(&self) -> String {
         let t = self.topo;
-        let mut s = String::new();
-        for rank in (0..t.height()).rev() {
-            let mut empty = 0;
-            for file in 0..t.width() {
-                let p = self.board[t.cell(file, rank).unwrap() as usize];
-                if p == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
-                let ch = b" pnbrqk"[kind(p) as usize] as char;
-                s.push(if color(p) == 0 { ch.to_ascii_uppercase() } else { ch });
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(if self.turn == 0 { " w " } else { " b " });
+        let mut s = codec::write_rows(t, |c| {
+            let p = self.board[c as usize];
+            let ch = b" pnbrqk"[kind(p) as usize] as char;
+            (p != 0).then(|| if color(p) == WHITE { ch.to_ascii_uppercase() } else { ch })
+        });
+        s.push_str(if self.turn == WHITE { " w " } else { " b " });
         let mut c = String::new();
         for (bit, ch) in [(CASTLE_WK, 'K'), (CASTLE_WQ, 'Q'), (CASTLE_BK, 'k'), (CASTLE_BQ, 'q')] {
             if self.castling & bit != 0 {
@@ -392,10 +442,22 @@ impl ChessPosition {
     pub fn piece_at(&self, c: Cell) -> u8 {
         self.board[c as usize]
     }
+    /// The seat whose piece stands on `c`, if any.
+    pub fn color_at(&self, c: Cell) -> Option<Seat> {
+        let p = self.board[c as usize];
+        (p != 0).then(|| color(p))
+    }
 
     #[inline]
     fn king_file(&self) -> u8 {
         self.topo.width() / 2
+    }
+
+    /// The cell on `file` of `s`'s home rank (its first rank, where its king and rooks start).
+    fn home_cell(&self, s: Seat, file: u8) -> Cell {
+        let t = self.topo;
+        let home = if t.distance_from(side(s), t.cell(file, 0).expect("on board")) == 0 { 0 } else { t.height() - 1 };
+        t.cell(file, home).expect("on board")
     }
 
     /// Whether castling towards the higher files (`king_side`) or towards file a exists on
@@ -414,8 +476,7 @@ impl ChessPosition {
             return false;
         }
         let us = self.turn;
-        Dir::DIAGONAL_BACK(us).iter().any(|&d| {
-            let s = self.topo.step(self.ep, d);
+        movement::pawn_attackers(self.topo, self.ep, side(us)).into_iter().any(|s| {
             s != NO_CELL && self.board[s as usize] == piece(us, PAWN) && {
                 if self.rules.kings == KingRule::Capture {
                     return true;
@@ -437,28 +498,46 @@ impl ChessPosition {
         if ep == NO_CELL { 0 } else { KEYS.ep_file[self.topo.file(ep) as usize + 1] }
     }
 
-    /// Whether `color`'s king is in check (shadow check included in Shadow Chess).
-    pub fn in_check(&self, col: u8) -> bool {
-        let k = self.kings[col as usize];
+    /// What stands on `c` as a piece of `us` sees it.
+    #[inline(always)]
+    fn occupant(&self, c: Cell, us: Seat) -> Occupant {
+        let q = self.board[c as usize];
+        if q == 0 {
+            Occupant::Empty
+        } else if color(q) == us {
+            Occupant::Friend
+        } else {
+            Occupant::Enemy
+        }
+    }
+
+    /// Whether `col`'s king is in check (shadow check included in Shadow Chess).
+    pub fn in_check(&self, col: Seat) -> bool {
+        self.checked(col, SEATING.opponent(col))
+    }
+
+    /// [`ChessPosition::in_check`] with the opponent already known.
+    #[inline]
+    fn checked(&self, us: Seat, them: Seat) -> bool {
+        let k = self.kings[us];
         if k == NO_CELL {
             return false;
         }
-        if self.rules.shadow { self.shadow_in_check(col) } else { self.is_attacked(k, 1 - col) }
+        if self.rules.shadow { self.shadow_in_check(us) } else { self.is_attacked(k, them) }
     }
 
     /// Whether any piece of `by` attacks `sq` by an ordinary capturing movement.
-    pub fn is_attacked(&self, sq: Cell, by: u8) -> bool {
+    pub fn is_attacked(&self, sq: Cell, by: Seat) -> bool {
         self.any_attacker(sq, by, |_| true)
     }
 
     /// Calls `accept` on each cell holding a piece of `by` whose ordinary capturing movement
     /// reaches `sq`, stopping at the first one it accepts; returns whether one was accepted.
     #[inline]
-    fn any_attacker(&self, sq: Cell, by: u8, mut accept: impl FnMut(Cell) -> bool) -> bool {
+    fn any_attacker(&self, sq: Cell, by: Seat, mut accept: impl FnMut(Cell) -> bool) -> bool {
         let t = self.topo;
         let b = &self.board;
-        for d in Dir::DIAGONAL_BACK(by) {
-            let s = t.step(sq, d);
+        for s in movement::pawn_attackers(t, sq, side(by)) {
             if s != NO_CELL && b[s as usize] == piece(by, PAWN) && accept(s) {
                 return true;
             }
@@ -468,35 +547,28 @@ impl ChessPosition {
                 return true;
             }
         }
-        let (rook, bishop, queen, king) = (piece(by, ROOK), piece(by, BISHOP), piece(by, QUEEN), piece(by, KING));
-        for d in Dir::ALL {
-            let mut s = t.step(sq, d);
-            if s == NO_CELL {
-                continue;
-            }
-            if b[s as usize] == king && accept(s) {
-                return true;
-            }
-            let slider = if (d as u8).is_multiple_of(2) { rook } else { bishop };
-            while s != NO_CELL && s != sq {
-                let p = b[s as usize];
-                if p != 0 {
-                    if (p == slider || p == queen) && accept(s) {
-                        return true;
-                    }
-                    break;
+        let (queen, king) = (piece(by, QUEEN), piece(by, KING));
+        for (lines, slider) in [(&Line::ORTHOGONAL, piece(by, ROOK)), (&Line::DIAGONAL, piece(by, BISHOP))] {
+            for &d in lines {
+                let s = movement::first_occupied(t, sq, d, |c| b[c as usize] == 0);
+                if s == NO_CELL {
+                    continue;
                 }
-                s = t.step(s, d);
+                let p = b[s as usize];
+                let hits = p == slider || p == queen || (p == king && t.step(sq, d) == s);
+                if hits && accept(s) {
+                    return true;
+                }
             }
         }
         false
     }
 
-    /// Pseudo-legal moves (ordinary chess moves; no shadow captures) appended to `out`.
-    fn pseudo_moves(&self, out: &mut Vec<ChessMove>) {
+    /// Pseudo-legal moves of `us` (ordinary chess moves; no shadow captures) appended to `out`.
+    fn pseudo_moves(&self, us: Seat, them: Seat, out: &mut Vec<ChessMove>) {
         let t = self.topo;
-        let us = self.turn;
         let wraps = t.wrap() != Wrap::Flat;
+        let occupant = |c: Cell| self.occupant(c, us);
         for c in 0..t.len() as Cell {
             let p = self.board[c as usize];
             if p == 0 || color(p) != us {
@@ -504,18 +576,16 @@ impl ChessPosition {
             }
             let first = out.len();
             match kind(p) {
-                PAWN => self.pawn_moves(c, out),
+                PAWN => self.pawn_moves(c, us, out),
                 KNIGHT => {
-                    for &s in t.leaps(c) {
-                        self.push_target(c, s, out);
-                    }
+                    movement::leaps(t.leaps(c), c, occupant, to_moves(c, out));
                 }
-                BISHOP | ROOK | QUEEN => self.slide(c, slider_dirs(kind(p)), out),
+                BISHOP | ROOK | QUEEN => {
+                    movement::slide(t, c, slider_dirs(kind(p)), occupant, to_moves(c, out));
+                }
                 KING => {
-                    for d in Dir::ALL {
-                        self.push_target(c, t.step(c, d), out);
-                    }
-                    self.castling_moves(c, out);
+                    movement::steps(t, c, &Line::ALL, occupant, to_moves(c, out));
+                    self.castling_moves(c, us, them, out);
                 }
                 _ => unreachable!("invalid piece byte"),
             }
@@ -525,42 +595,8 @@ impl ChessPosition {
         }
     }
 
-    #[inline(always)]
-    fn push_target(&self, from: Cell, to: Cell, out: &mut Vec<ChessMove>) {
-        if to == NO_CELL || to == from {
-            return;
-        }
-        let q = self.board[to as usize];
-        if q == 0 {
-            out.push(ChessMove::new(from, to, MoveKind::Quiet));
-        } else if color(q) != self.turn {
-            out.push(ChessMove::new(from, to, MoveKind::Capture));
-        }
-    }
-
-    #[inline(always)]
-    fn slide(&self, from: Cell, dirs: &[Dir], out: &mut Vec<ChessMove>) {
-        let t = self.topo;
-        for &d in dirs {
-            let mut s = t.step(from, d);
-            // On a cylinder a rank ray comes back round to `from`: a move to one's own square is no move.
-            while s != NO_CELL && s != from {
-                let q = self.board[s as usize];
-                if q == 0 {
-                    out.push(ChessMove::new(from, s, MoveKind::Quiet));
-                } else {
-                    if color(q) != self.turn {
-                        out.push(ChessMove::new(from, s, MoveKind::Capture));
-                    }
-                    break;
-                }
-                s = t.step(s, d);
-            }
-        }
-    }
-
-    fn push_pawn(&self, from: Cell, to: Cell, kind: MoveKind, out: &mut Vec<ChessMove>) {
-        if self.topo.rank(to) == self.topo.far_rank(self.turn) {
+    fn push_pawn(&self, from: Cell, to: Cell, side: Side, kind: MoveKind, out: &mut Vec<ChessMove>) {
+        if self.topo.on_far_edge(side, to) {
             for promo in PROMOTIONS {
                 out.push(ChessMove { promotion: promo, ..ChessMove::new(from, to, kind) });
             }
@@ -569,47 +605,44 @@ impl ChessPosition {
         }
     }
 
-    fn pawn_moves(&self, c: Cell, out: &mut Vec<ChessMove>) {
+    fn pawn_moves(&self, c: Cell, us: Seat, out: &mut Vec<ChessMove>) {
         let t = self.topo;
-        let us = self.turn;
-        let fwd = Dir::N.for_player(us);
+        let side = side(us);
+        let fwd = side.forward();
         let one = t.step(c, fwd);
         if one != NO_CELL && self.board[one as usize] == 0 {
-            self.push_pawn(c, one, MoveKind::Quiet, out);
-            if t.relative_rank(us, c) == 1 {
+            self.push_pawn(c, one, side, MoveKind::Quiet, out);
+            if t.distance_from(side, c) == 1 {
                 let two = t.step(one, fwd);
                 if two != NO_CELL && self.board[two as usize] == 0 {
                     out.push(ChessMove::new(c, two, MoveKind::DoublePush));
                 }
             }
         }
-        for d in Dir::DIAGONAL_FORWARD(us) {
-            let s = t.step(c, d);
+        for s in movement::pawn_diagonals(t, c, side) {
             if s == NO_CELL {
                 continue;
             }
             let q = self.board[s as usize];
             if q != 0 && color(q) != us {
-                self.push_pawn(c, s, MoveKind::Capture, out);
+                self.push_pawn(c, s, side, MoveKind::Capture, out);
             } else if s == self.ep {
                 out.push(ChessMove::new(c, s, MoveKind::EnPassant));
             }
         }
     }
 
-    fn castling_moves(&self, k: Cell, out: &mut Vec<ChessMove>) {
-        let us = self.turn;
-        let (ks, qs) = if us == 0 { (CASTLE_WK, CASTLE_WQ) } else { (CASTLE_BK, CASTLE_BQ) };
+    fn castling_moves(&self, k: Cell, us: Seat, them: Seat, out: &mut Vec<ChessMove>) {
+        let [ks, qs] = RIGHTS[us];
         let no_check = self.rules.kings == KingRule::Capture;
-        if self.castling & (ks | qs) == 0 || (!no_check && self.in_check(us)) {
+        if self.castling & (ks | qs) == 0 || (!no_check && self.checked(us, them)) {
             return;
         }
         let t = self.topo;
-        let home = t.home_rank(us);
         let kf = self.king_file();
-        let at = |f: u8| t.cell(f, home).expect("on board");
+        let at = |f: u8| self.home_cell(us, f);
         let empty = |f: u8| self.board[at(f) as usize] == 0;
-        let safe = |f: u8| no_check || !self.is_attacked(at(f), 1 - us);
+        let safe = |f: u8| no_check || !self.is_attacked(at(f), them);
         // The king goes two files towards the rook; every cell between king and rook is empty,
         // and the king does not pass through an attacked cell (its destination is checked by
         // the legality test like any other move).
@@ -623,49 +656,46 @@ impl ChessPosition {
     }
 
     /// The rook's (from, to) cells for a castling move by `us`.
-    fn castle_rook(&self, m: ChessMove, us: u8) -> (Cell, Cell) {
-        let t = self.topo;
-        let home = t.home_rank(us);
+    fn castle_rook(&self, m: ChessMove, us: Seat) -> (Cell, Cell) {
         if m.kind == MoveKind::CastleKing {
-            (t.cell(t.width() - 1, home).unwrap(), t.cell(self.king_file() + 1, home).unwrap())
+            (self.home_cell(us, self.topo.width() - 1), self.home_cell(us, self.king_file() + 1))
         } else {
-            (t.cell(0, home).unwrap(), t.cell(self.king_file() - 1, home).unwrap())
+            (self.home_cell(us, 0), self.home_cell(us, self.king_file() - 1))
         }
     }
 
-    /// The cell of the piece a move captures, if any.
+    /// The cell of the piece a move by `us` captures, if any.
     #[inline(always)]
-    fn captured_cell(&self, m: ChessMove, us: u8) -> Cell {
+    fn captured_cell(&self, m: ChessMove, us: Seat) -> Cell {
         match m.kind {
             MoveKind::Capture => m.to,
-            MoveKind::EnPassant => self.topo.step(m.to, Dir::S.for_player(us)),
+            MoveKind::EnPassant => self.topo.step(m.to, side(us).forward().opposite()),
             MoveKind::Shadow => m.victim,
             _ => NO_CELL,
         }
     }
 
-    /// Castling rights lost when a piece leaves or is taken on `c`.
+    /// Castling rights lost when a piece leaves or is taken on `c`: the rights of the seat whose
+    /// home rank it is, if it is that seat's king's or a rook's starting cell.
     #[inline(always)]
     fn rights_lost_at(&self, c: Cell) -> u8 {
         let t = self.topo;
-        let (f, r) = (t.file(c), t.rank(c));
-        let last = t.height() - 1;
+        let f = t.file(c);
+        let (king, rook_k, rook_q) = (f == self.king_file(), f == t.width() - 1, f == 0);
+        if !(king || rook_k || rook_q) {
+            return 0;
+        }
         let mut lost = 0;
-        if r == 0 {
-            if f == self.king_file() {
-                lost |= CASTLE_WK | CASTLE_WQ;
-            } else if f == 0 {
-                lost |= CASTLE_WQ;
-            } else if f == t.width() - 1 {
-                lost |= CASTLE_WK;
-            }
-        } else if r == last {
-            if f == self.king_file() {
-                lost |= CASTLE_BK | CASTLE_BQ;
-            } else if f == 0 {
-                lost |= CASTLE_BQ;
-            } else if f == t.width() - 1 {
-                lost |= CASTLE_BK;
+        for s in SEATING.seats() {
+            if t.distance_from(side(s), c) == 0 {
+                let [ks, qs] = RIGHTS[s];
+                lost |= if king {
+                    ks | qs
+                } else if rook_k {
+                    ks
+                } else {
+                    qs
+                };
             }
         }
         lost
@@ -673,8 +703,8 @@ impl ChessPosition {
 
     fn make(&mut self, m: ChessMove) -> ChessUndo {
         let us = self.turn;
-        let undo = ChessUndo { captured: 0, castling: self.castling, ep: self.ep, halfmove: self.halfmove, hash: self.hash };
-        let mut undo = undo;
+        let next = SEATING.next(us);
+        let mut undo = ChessUndo { captured: 0, castling: self.castling, ep: self.ep, halfmove: self.halfmove, hash: self.hash };
         let mut h = self.hash ^ KEYS.castling[self.castling as usize] ^ self.ep_key(self.ep);
         let p = self.board[m.from as usize];
         let cap = self.captured_cell(m, us);
@@ -690,7 +720,7 @@ impl ChessPosition {
         self.board[m.to as usize] = placed;
         h ^= Self::key(m.to, placed);
         if kind(p) == KING {
-            self.kings[us as usize] = m.to;
+            self.kings[us] = m.to;
             if matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen) {
                 let (rf, rt) = self.castle_rook(m, us);
                 let rook = piece(us, ROOK);
@@ -701,31 +731,35 @@ impl ChessPosition {
         }
         self.castling &= !(self.rights_lost_at(m.from) | self.rights_lost_at(m.to));
         self.halfmove = if kind(p) == PAWN || cap != NO_CELL { 0 } else { self.halfmove.saturating_add(1) };
-        if us == 1 {
+        if next == WHITE {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.turn = 1 - us;
+        self.turn = next;
         self.ep = NO_CELL;
         if m.kind == MoveKind::DoublePush {
-            self.ep = self.topo.step(m.from, Dir::N.for_player(us));
+            self.ep = self.topo.step(m.from, side(us).forward());
             if !self.ep_capturable() {
                 self.ep = NO_CELL;
             }
         }
-        h ^= KEYS.black ^ KEYS.castling[self.castling as usize] ^ self.ep_key(self.ep);
+        h ^= KEYS.turn[us] ^ KEYS.turn[next] ^ KEYS.castling[self.castling as usize] ^ self.ep_key(self.ep);
         self.hash = h;
         undo
     }
 
     fn unmake(&mut self, m: ChessMove, u: ChessUndo) {
-        self.turn = 1 - self.turn;
-        let us = self.turn;
+        // The piece on the destination is the mover's (a promoted piece takes its colour).
+        let us = color(self.board[m.to as usize]);
+        if SEATING.next(us) == WHITE {
+            self.fullmove -= 1;
+        }
+        self.turn = us;
         let placed = self.board[m.to as usize];
         let original = if m.promotion != 0 { piece(us, PAWN) } else { placed };
         self.board[m.to as usize] = 0;
         self.board[m.from as usize] = original;
         if kind(original) == KING {
-            self.kings[us as usize] = m.from;
+            self.kings[us] = m.from;
             if matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen) {
                 let (rf, rt) = self.castle_rook(m, us);
                 self.board[rt as usize] = 0;
@@ -736,54 +770,45 @@ impl ChessPosition {
             let cap = self.captured_cell(m, us);
             self.board[cap as usize] = u.captured;
         }
-        if us == 1 {
-            self.fullmove -= 1;
-        }
         self.castling = u.castling;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
     }
 
-    /// Cells of `us`'s pieces pinned against their king by an enemy slider.
-    fn pinned(&self, us: u8) -> CellSet {
+    /// Cells of `us`'s pieces pinned against their king by a slider of `them`.
+    fn pinned(&self, us: Seat, them: Seat) -> CellSet {
         let t = self.topo;
-        let k = self.kings[us as usize];
+        let b = &self.board;
+        let k = self.kings[us];
+        let empty = |c: Cell| b[c as usize] == 0;
         let mut pinned = CellSet::EMPTY;
-        let (rook, bishop, queen) = (piece(1 - us, ROOK), piece(1 - us, BISHOP), piece(1 - us, QUEEN));
-        for d in Dir::ALL {
-            let slider = if (d as u8).is_multiple_of(2) { rook } else { bishop };
-            let mut s = t.step(k, d);
-            let mut blocker = NO_CELL;
-            while s != NO_CELL && s != k {
-                let p = self.board[s as usize];
-                if p != 0 {
-                    if color(p) == us {
-                        if blocker != NO_CELL {
-                            break;
-                        }
-                        blocker = s;
-                    } else {
-                        if blocker != NO_CELL && (p == slider || p == queen) {
-                            pinned.insert(blocker);
-                        }
-                        break;
-                    }
+        let queen = piece(them, QUEEN);
+        for (lines, slider) in [(&Line::ORTHOGONAL, piece(them, ROOK)), (&Line::DIAGONAL, piece(them, BISHOP))] {
+            for &d in lines {
+                let blocker = movement::first_occupied(t, k, d, empty);
+                if blocker == NO_CELL || color(b[blocker as usize]) != us {
+                    continue;
                 }
-                s = t.step(s, d);
+                // Past the blocker the ray may come round a joined edge to the king itself,
+                // which ends it: a piece of `us` is no pinner.
+                let pinner = movement::first_occupied(t, blocker, d, empty);
+                if pinner != NO_CELL && (b[pinner as usize] == slider || b[pinner as usize] == queen) {
+                    pinned.insert(blocker);
+                }
             }
         }
         pinned
     }
 
-    /// Whether a king move to `to` is safe, testing with the king lifted off the board so it
-    /// cannot hide behind itself from a slider.
-    fn king_step_safe(&mut self, from: Cell, to: Cell, us: u8) -> bool {
+    /// Whether a king move to `to` is safe from `them`, testing with the king lifted off the
+    /// board so it cannot hide behind itself from a slider.
+    fn king_step_safe(&mut self, from: Cell, to: Cell, them: Seat) -> bool {
         let k = self.board[from as usize];
         let captured = self.board[to as usize];
         self.board[from as usize] = 0;
         self.board[to as usize] = k;
-        let safe = !self.is_attacked(to, 1 - us);
+        let safe = !self.is_attacked(to, them);
         self.board[to as usize] = captured;
         self.board[from as usize] = k;
         safe
@@ -798,50 +823,35 @@ impl ChessPosition {
         let t = self.topo;
         let p = self.board[c as usize];
         let us = color(p);
-        let mut add = |s: Cell| {
-            if s != NO_CELL && s != c && (self.board[s as usize] == 0 || color(self.board[s as usize]) != us) {
-                set.insert(s);
-            }
+        let occupant = |s: Cell| self.occupant(s, us);
+        let add = |s: Cell, _capture: bool| {
+            set.insert(s);
+            true
         };
         match kind(p) {
             PAWN => {
-                let fwd = Dir::N.for_player(us);
+                let side = side(us);
+                movement::pawn_captures(t, c, side, occupant, add);
+                let fwd = side.forward();
                 let one = t.step(c, fwd);
                 if one != NO_CELL && self.board[one as usize] == 0 {
-                    add(one);
+                    set.insert(one);
                     let two = t.step(one, fwd);
-                    if t.relative_rank(us, c) == 1 && two != NO_CELL && self.board[two as usize] == 0 {
-                        add(two);
-                    }
-                }
-                for d in Dir::DIAGONAL_FORWARD(us) {
-                    let s = t.step(c, d);
-                    if s != NO_CELL && self.board[s as usize] != 0 {
-                        add(s);
+                    if t.distance_from(side, c) == 1 && two != NO_CELL && self.board[two as usize] == 0 {
+                        set.insert(two);
                     }
                 }
             }
-            KNIGHT => t.leaps(c).iter().for_each(|&s| add(s)),
-            KING => Dir::ALL.iter().for_each(|&d| add(t.step(c, d))),
-            k => {
-                for &d in slider_dirs(k) {
-                    let mut s = t.step(c, d);
-                    while s != NO_CELL && s != c {
-                        add(s);
-                        if self.board[s as usize] != 0 {
-                            break;
-                        }
-                        s = t.step(s, d);
-                    }
-                }
-            }
+            KNIGHT => _ = movement::leaps(t.leaps(c), c, occupant, add),
+            KING => _ = movement::steps(t, c, &Line::ALL, occupant, add),
+            k => _ = movement::slide(t, c, slider_dirs(k), occupant, add),
         }
         set
     }
 
     /// How many of `col`'s pieces reach each cell.
-    fn coverage(&self, col: u8) -> [u8; MAX_CELLS] {
-        let mut cover = [0u8; MAX_CELLS];
+    fn coverage(&self, col: Seat) -> [u8; MAX_SQUARE_CELLS] {
+        let mut cover = [0u8; MAX_SQUARE_CELLS];
         for c in 0..self.topo.len() as Cell {
             let p = self.board[c as usize];
             if p != 0 && color(p) == col {
@@ -856,17 +866,17 @@ impl ChessPosition {
     /// The shadow of the piece on `c`: its reach, except that each line of movement ends at the
     /// first cell that another piece of the same side also reaches ("shadows end at
     /// intersections of shadows of one's own pieces"); that cell is still in the shadow.
-    fn shadow_of(&self, c: Cell, cover: &[u8; MAX_CELLS]) -> CellSet {
+    fn shadow_of(&self, c: Cell, cover: &[u8; MAX_SQUARE_CELLS]) -> CellSet {
         let reach = self.reach(c);
         let t = self.topo;
         let p = self.board[c as usize];
-        let us = color(p);
         let others = |s: Cell| cover[s as usize] > reach.contains(s) as u8;
         let mut set = CellSet::EMPTY;
         match kind(p) {
             KNIGHT | KING => return reach,
             PAWN => {
-                let fwd = Dir::N.for_player(us);
+                let side = side(color(p));
+                let fwd = side.forward();
                 let one = t.step(c, fwd);
                 if reach.contains(one) {
                     set.insert(one);
@@ -875,23 +885,23 @@ impl ChessPosition {
                         set.insert(two);
                     }
                 }
-                for d in Dir::DIAGONAL_FORWARD(us) {
-                    let s = t.step(c, d);
+                for s in movement::pawn_diagonals(t, c, side) {
                     if reach.contains(s) {
                         set.insert(s);
                     }
                 }
             }
             k => {
+                // Along each line, the reached cells up to the first piece or shared cell.
+                let blocks = |s: Cell| if self.board[s as usize] == 0 { Occupant::Empty } else { Occupant::Friend };
                 for &d in slider_dirs(k) {
-                    let mut s = t.step(c, d);
-                    while reach.contains(s) {
-                        set.insert(s);
-                        if self.board[s as usize] != 0 || others(s) {
-                            break;
+                    movement::ray(t, c, d, blocks, |s, _| {
+                        if !reach.contains(s) {
+                            return false;
                         }
-                        s = t.step(s, d);
-                    }
+                        set.insert(s);
+                        !others(s)
+                    });
                 }
             }
         }
@@ -910,9 +920,9 @@ impl ChessPosition {
 
     /// Shadow check: the king is attacked directly, or an enemy piece standing outside the
     /// king's shadow can move by its ordinary capturing movement onto an empty cell of it.
-    fn shadow_in_check(&self, col: u8) -> bool {
-        let k = self.kings[col as usize];
-        let them = 1 - col;
+    fn shadow_in_check(&self, col: Seat) -> bool {
+        let k = self.kings[col];
+        let them = SEATING.opponent(col);
         if self.is_attacked(k, them) {
             return true;
         }
@@ -920,11 +930,9 @@ impl ChessPosition {
         shadow.iter().any(|s| self.board[s as usize] == 0 && self.any_attacker(s, them, |a| !shadow.contains(a)))
     }
 
-    /// Appends the side to move's shadow captures to `out`, which holds its ordinary moves.
-    fn shadow_captures(&self, out: &mut Vec<ChessMove>) {
+    /// Appends the shadow captures of `us` to `out`, which holds its ordinary moves.
+    fn shadow_captures(&self, us: Seat, them: Seat, out: &mut Vec<ChessMove>) {
         let t = self.topo;
-        let us = self.turn;
-        let them = 1 - us;
         let cover = self.coverage(them);
         let ordinary = out.len();
         for q in 0..t.len() as Cell {
@@ -947,13 +955,12 @@ impl ChessPosition {
                 if self.board[c as usize] != piece(us, PAWN) {
                     continue;
                 }
-                for d in Dir::DIAGONAL_FORWARD(us) {
-                    let s = t.step(c, d);
+                for s in movement::pawn_diagonals(t, c, side(us)) {
                     if s == NO_CELL || self.board[s as usize] != 0 || !enters(c, s) {
                         continue;
                     }
                     let m = ChessMove { victim: q, ..ChessMove::new(c, s, MoveKind::Shadow) };
-                    if t.rank(s) == t.far_rank(us) {
+                    if t.on_far_edge(side(us), s) {
                         for promo in PROMOTIONS {
                             out.push(ChessMove { promotion: promo, ..m });
                         }
@@ -968,7 +975,7 @@ impl ChessPosition {
     /// Whether `col` has too little material to ever give mate (as shakmaty judges it, so
     /// positions compare equal with the oracle). In Shadow Chess, where shadow check lets
     /// lone minor pieces give check from afar, only a bare king counts as insufficient.
-    fn insufficient(&self, col: u8) -> bool {
+    fn insufficient(&self, col: Seat) -> bool {
         let t = self.topo;
         let (mut knights, mut bishops_dark, mut bishops_light, mut ours) = (0, 0, 0, 0);
         let (mut all_dark_b, mut all_light_b, mut their_pn, mut their_nbr) = (0, 0, false, false);
@@ -988,11 +995,7 @@ impl ChessPosition {
                 }
             } else {
                 match kind(p) {
-                    PAWN => {
-                        their_pn = true;
-                        their_nbr = true;
-                    }
-                    KNIGHT => {
+                    PAWN | KNIGHT => {
                         their_pn = true;
                         their_nbr = true;
                     }
@@ -1021,15 +1024,20 @@ impl ChessPosition {
         true
     }
 
+    /// Whether no seat has the material to mate.
+    fn dead_material(&self) -> bool {
+        SEATING.seats().all(|s| self.insufficient(s))
+    }
+
     /// Whether nothing but kings is left on the board.
     fn bare_kings(&self) -> bool {
         self.board[..self.topo.len()].iter().all(|&p| p == 0 || kind(p) == KING)
     }
 
     /// Whether `col` still has a king on the board.
-    pub fn has_king(&self, col: u8) -> bool {
+    pub fn has_king(&self, col: Seat) -> bool {
         if self.rules.kings != KingRule::Capture {
-            let k = self.kings[col as usize];
+            let k = self.kings[col];
             return k != NO_CELL && self.board[k as usize] == piece(col, KING);
         }
         self.board[..self.topo.len()].contains(&piece(col, KING))
@@ -1038,19 +1046,20 @@ impl ChessPosition {
     /// A null move: the turn passes without a piece moving (a dice-chess pass, or the pause
     /// between the moves of one player's series). The en-passant chance lapses.
     pub fn pass_turn(&mut self) -> NullUndo {
-        let undo = NullUndo { ep: self.ep, hash: self.hash, fullmove: self.fullmove };
-        self.hash ^= KEYS.black ^ self.ep_key(self.ep);
+        let undo = NullUndo { turn: self.turn, ep: self.ep, hash: self.hash, fullmove: self.fullmove };
+        let next = SEATING.next(self.turn);
+        self.hash ^= KEYS.turn[self.turn] ^ KEYS.turn[next] ^ self.ep_key(self.ep);
         self.ep = NO_CELL;
-        if self.turn == 1 {
+        if next == WHITE {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.turn = 1 - self.turn;
+        self.turn = next;
         undo
     }
 
     /// Takes back [`ChessPosition::pass_turn`].
     pub fn undo_pass_turn(&mut self, u: NullUndo) {
-        self.turn = 1 - self.turn;
+        self.turn = u.turn;
         self.ep = u.ep;
         self.hash = u.hash;
         self.fullmove = u.fullmove;
@@ -1065,36 +1074,35 @@ impl ChessPosition {
     /// king can be captured (`kings_capturable`: its owner may have to pass while in check),
     /// any piece that can give check can end the game, so only bare kings are dead material.
     /// Without check at all (BrainKing) kings take kings: no material is dead.
-    pub fn draw_reason(&self, kings_capturable: bool) -> Option<&'static str> {
+    pub fn draw_reason(&self, kings_capturable: bool) -> Option<Reason> {
         let dead = match self.rules.kings {
             KingRule::Capture => false,
             _ if kings_capturable => self.bare_kings(),
-            _ => self.insufficient(0) && self.insufficient(1),
+            _ => self.dead_material(),
         };
         if dead {
-            return Some("insufficient material");
+            return Some(Reason::InsufficientMaterial);
         }
-        (self.halfmove >= 100).then_some("fifty-move rule")
+        (self.halfmove >= 100).then_some(Reason::FiftyMoveRule)
     }
 
-    /// Keeps the moves of `out` that do not leave the mover's king attacked.
+    /// Keeps the moves of `out` that do not leave the king of `us` attacked by `them`.
     /// A move to `free_target` (a king its owner left in check) is kept unconditionally.
-    fn retain_legal(&self, out: &mut Vec<ChessMove>, scratch: &mut ChessPosition, free_target: Cell) {
-        let us = self.turn;
-        let k = self.kings[us as usize];
+    fn retain_legal(&self, out: &mut Vec<ChessMove>, scratch: &mut ChessPosition, us: Seat, them: Seat, free_target: Cell) {
+        let k = self.kings[us];
         if !self.has_king(us) {
             // Its king was taken (dice chess): nothing is left to protect; the game is over.
             return;
         }
-        let checked = self.is_attacked(k, 1 - us);
-        let pinned = self.pinned(us);
+        let checked = self.is_attacked(k, them);
+        let pinned = self.pinned(us, them);
         out.retain(|&m| {
             if m.to == free_target {
                 return true;
             }
             let castles = matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
             if m.from == k && !castles {
-                return scratch.king_step_safe(m.from, m.to, us);
+                return scratch.king_step_safe(m.from, m.to, them);
             }
             // Castling checked the king's start and the cell it passes; its landing is tested by
             // playing it, rook and all: on a cylinder the rook's corner, once empty, can open a
@@ -1103,7 +1111,7 @@ impl ChessPosition {
                 return true;
             }
             let u = scratch.make(m);
-            let ok = !scratch.is_attacked(scratch.kings[us as usize], 1 - us);
+            let ok = !scratch.is_attacked(scratch.kings[us], them);
             scratch.unmake(m, u);
             ok
         });
@@ -1193,17 +1201,15 @@ impl Position for ChessPosition {
     fn turn(&self) -> Player {
         self.turn
     }
-    fn player_count(&self) -> usize {
-        2
-    }
 
     fn legal_moves(&self, out: &mut Vec<ChessMove>) {
         out.clear();
-        self.pseudo_moves(out);
         let us = self.turn;
+        let them = SEATING.opponent(us);
+        self.pseudo_moves(us, them, out);
         let mut scratch = self.clone();
         if self.rules.shadow {
-            self.shadow_captures(out);
+            self.shadow_captures(us, them, out);
             out.retain(|&m| {
                 let u = scratch.make(m);
                 let ok = !scratch.shadow_in_check(us);
@@ -1216,9 +1222,9 @@ impl Position for ChessPosition {
             KingRule::Royal => NO_CELL,
             KingRule::Capture => return,
             // A king its owner left in check (by passing) may simply be taken.
-            KingRule::RoyalCapturable => self.kings[1 - us as usize],
+            KingRule::RoyalCapturable => self.kings[them],
         };
-        self.retain_legal(out, &mut scratch, free_target);
+        self.retain_legal(out, &mut scratch, us, them, free_target);
     }
 
     fn play_unchecked(&mut self, m: ChessMove) -> ChessUndo {
@@ -1239,21 +1245,20 @@ impl Position for ChessPosition {
                 h ^= Self::key(c, p);
             }
         }
-        if self.turn == 1 {
-            h ^= KEYS.black;
-        }
+        h ^= KEYS.turn[self.turn];
         h ^ KEYS.castling[self.castling as usize] ^ self.ep_key(self.ep)
     }
 
     fn outcome_with(&self, legal: &[ChessMove]) -> Option<Outcome> {
         if legal.is_empty() {
-            return Some(if self.in_check(self.turn) { Outcome::win(1 - self.turn, "checkmate") } else { Outcome::draw("stalemate") });
+            let us = self.turn;
+            return Some(if self.in_check(us) { Outcome::win(SEATING.opponent(us), Reason::Checkmate) } else { Outcome::draw(Reason::Stalemate) });
         }
-        if self.insufficient(0) && self.insufficient(1) {
-            return Some(Outcome::draw("insufficient material"));
+        if self.dead_material() {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         if self.halfmove >= 100 {
-            return Some(Outcome::draw("fifty-move rule"));
+            return Some(Outcome::draw(Reason::FiftyMoveRule));
         }
         None
     }

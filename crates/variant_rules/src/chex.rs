@@ -21,8 +21,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
-use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
+use crate::movement::{self, Occupant};
+use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 /// Side of the window the plane is kept in (see the module doc): a cluster of 32 tiles spans at
 /// most 32 cells, and moves reach one cell beyond it (two for a knight).
@@ -48,7 +49,20 @@ const ARMY: [u8; TILES] = [KING, QUEEN, ROOK, ROOK, BISHOP, BISHOP, KNIGHT, KNIG
 /// Farthest a coordinate of a text may be from `0,0`: far beyond any drift in play, and small
 /// enough that no window arithmetic can overflow.
 pub const COORD_LIMIT: i32 = 1_000_000_000;
-const SIDES: [&str; 2] = ["White", "Black"];
+/// Two players, White then Black.
+const SEATING: Seating = Seating::TWO;
+/// The player who draws and places the first tile.
+const WHITE: Seat = Seat::A;
+
+/// The player's name in messages.
+fn side_name(player: Player) -> &'static str {
+    if player == WHITE { "White" } else { "Black" }
+}
+
+/// The player's letter in texts: `w` or `b`.
+fn side_letter(player: Player) -> &'static str {
+    if player == WHITE { "w" } else { "b" }
+}
 
 /// Whether a player in check may draw a tile (option `--draw-in-check`, ruling X3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -114,8 +128,8 @@ pub struct ChexPosition {
     /// Window coordinates of the cell named `0,0`.
     origin: (i32, i32),
     /// Each side's pile, top first, and how many have been drawn.
-    piles: [[u8; TILES]; 2],
-    drawn: [u8; 2],
+    piles: PerSeat<[u8; TILES]>,
+    drawn: PerSeat<u8>,
     /// Whether the side to move has drawn its top tile and must place it.
     holding: bool,
     turn: Player,
@@ -126,7 +140,12 @@ pub struct ChexPosition {
 }
 
 fn owner(b: u8) -> Player {
-    (b >> 3) & 1
+    Seat((b >> 3) & 1)
+}
+
+/// The board byte of `player`'s tile of kind `k`.
+const fn byte(player: Player, k: u8) -> u8 {
+    k | (player.0 << 3)
 }
 
 fn kind(b: u8) -> u8 {
@@ -136,14 +155,14 @@ fn kind(b: u8) -> u8 {
 /// Letter of a piece byte (upper case White).
 fn letter(b: u8) -> char {
     let l = LETTERS[kind(b) as usize] as char;
-    if owner(b) == 0 { l } else { l.to_ascii_lowercase() }
+    if owner(b) == WHITE { l } else { l.to_ascii_lowercase() }
 }
 
 /// The piece byte of a letter (upper case White, lower case Black); ASCII only.
 fn piece_of(ch: char) -> Result<u8, String> {
     let k = ch.is_ascii().then(|| LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8)).flatten().filter(|&k| k > 0);
     let k = k.ok_or_else(|| format!("{} is not a chess piece letter (K Q R B N P; lower case for Black)", quote(ch.encode_utf8(&mut [0; 4]))))?;
-    Ok(k as u8 | ((ch.is_ascii_lowercase() as u8) << 3))
+    Ok(byte(if ch.is_ascii_lowercase() { Seat::B } else { WHITE }, k as u8))
 }
 
 /// User text quoted in an error message: escaped onto one line, and cut short when long.
@@ -174,19 +193,19 @@ fn parse_xy(s: &str) -> Result<(i32, i32), String> {
 
 /// Counts a tile of a position text against the set (in play and piles together): one side has
 /// 8 P, 2 N, 2 B, 2 R, 1 Q, 1 K.
-fn tally(census: &mut [[u8; 7]; 2], b: u8) -> Result<(), String> {
-    let (side, k) = (owner(b) as usize, kind(b));
+fn tally(census: &mut PerSeat<[u8; 7]>, b: u8) -> Result<(), String> {
+    let (side, k) = (owner(b), kind(b));
     let set = ARMY.iter().filter(|&&a| a == k).count() as u8;
     if census[side][k as usize] >= set {
         let what = LETTERS[k as usize] as char;
-        return Err(format!("{} has too many {what} tiles (in play and in the pile together): the set has {set}", SIDES[side]));
+        return Err(format!("{} has too many {what} tiles (in play and in the pile together): the set has {set}", side_name(side)));
     }
     census[side][k as usize] += 1;
     Ok(())
 }
 
 /// The tiles-in-play field of a position text (`-` for none): `(x, y, piece byte)` per tile.
-fn parse_tiles(field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec<(i32, i32, u8)>, String> {
+fn parse_tiles(field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<(i32, i32, u8)>, String> {
     let mut tiles = Vec::new();
     if field == "-" {
         return Ok(tiles);
@@ -205,8 +224,8 @@ fn parse_tiles(field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec<(i32, i32, 
 }
 
 /// One side's pile field of a position text, top first (`-` when empty), as piece kinds.
-fn parse_pile(side: usize, field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec<u8>, String> {
-    let name = SIDES[side];
+fn parse_pile(side: Player, field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<u8>, String> {
+    let name = side_name(side);
     if field == "-" {
         return Ok(Vec::new());
     }
@@ -223,7 +242,7 @@ fn parse_pile(side: usize, field: &str, census: &mut [[u8; 7]; 2]) -> Result<Vec
     let mut pile = Vec::with_capacity(n);
     for ch in field.chars() {
         let b = piece_of(ch)?;
-        if owner(b) as usize != side {
+        if owner(b) != side {
             return Err(format!("{name}'s pile holds the other side's tile '{ch}'"));
         }
         tally(census, b)?;
@@ -243,9 +262,9 @@ impl ChexPosition {
     /// every machine), nothing on the table, White to draw.
     pub fn start(seed: u64) -> ChexPosition {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut piles = [ARMY; 2];
-        for pile in &mut piles {
-            pile.shuffle(&mut rng);
+        let mut piles = PerSeat::splat(ARMY);
+        for side in SEATING.seats() {
+            piles[side].shuffle(&mut rng);
         }
         let topo = Topology::get(WINDOW, WINDOW, Wrap::Flat);
         let mut p = ChexPosition {
@@ -256,9 +275,9 @@ impl ChexPosition {
             bbox: [0; 4],
             origin: (WINDOW as i32 / 2, WINDOW as i32 / 2),
             piles,
-            drawn: [0; 2],
+            drawn: PerSeat::splat(0),
             holding: false,
-            turn: 0,
+            turn: WHITE,
             quiet: 0,
             hash: 0,
             draw_in_check: DrawInCheck::default(),
@@ -346,7 +365,7 @@ impl ChexPosition {
     /// Tiles left in `player`'s pile, top first (the drawn tile, while held, included). This is
     /// hidden information (X1): views show [`ChexPosition::face_down`] instead.
     pub fn pile(&self, player: Player) -> &[u8] {
-        &self.piles[player as usize][self.drawn[player as usize] as usize..]
+        &self.piles[player][self.drawn[player] as usize..]
     }
 
     /// How many tiles `player` has face down: the pile less the tile just drawn, if held.
@@ -361,16 +380,12 @@ impl ChexPosition {
 
     /// The top tile of the side to move's pile as a piece byte.
     fn top_tile(&self) -> u8 {
-        let p = self.turn as usize;
-        self.piles[p][self.drawn[p] as usize] | (self.turn << 3)
+        let p = self.turn;
+        byte(p, self.piles[p][self.drawn[p] as usize])
     }
 
     fn pile_empty(&self, player: Player) -> bool {
-        self.drawn[player as usize] as usize >= TILES
-    }
-
-    fn forward(player: Player) -> Dir {
-        Dir::N.for_player(player)
+        self.drawn[player] as usize >= TILES
     }
 
     /// Whether the tiles in play touch one another, directly or through others (edge or
@@ -397,7 +412,7 @@ impl ChexPosition {
         while top > 0 {
             top -= 1;
             let c = stack[top];
-            for d in Dir::ALL {
+            for d in Line::ALL {
                 let nb = t.step(c, d);
                 if nb == NO_CELL || nb == gone || self.board[nb as usize] == 0 || seen[..n_seen].contains(&nb) {
                     continue;
@@ -413,7 +428,7 @@ impl ChexPosition {
 
     /// Whether a tile on `c` would touch another tile (edge or corner), ignoring `gone`.
     fn touches(&self, c: Cell, gone: Cell) -> bool {
-        Dir::ALL.iter().any(|&d| {
+        Line::ALL.iter().any(|&d| {
             let nb = self.topo.step(c, d);
             nb != NO_CELL && nb != gone && self.board[nb as usize] != 0
         })
@@ -425,72 +440,48 @@ impl ChexPosition {
         let t = self.topo;
         let b = self.board[from as usize];
         let me = owner(b);
-        let enemy = |c: Cell| self.board[c as usize] != 0 && owner(self.board[c as usize]) != me;
+        let occupant = |c: Cell| {
+            let q = self.board[c as usize];
+            if q == 0 {
+                Occupant::Empty
+            } else if owner(q) == me {
+                Occupant::Friend
+            } else {
+                Occupant::Enemy
+            }
+        };
         match kind(b) {
             PAWN => {
-                let fwd = Self::forward(me);
-                let ahead = t.step(from, fwd);
+                let side = Side::of_two(me);
+                let ahead = t.step(from, side.forward());
                 if ahead != NO_CELL && self.board[ahead as usize] == 0 && !emit(ahead, false) {
                     return false;
                 }
-                for d in Dir::DIAGONAL_FORWARD(me) {
-                    let to = t.step(from, d);
-                    if to != NO_CELL && enemy(to) && !emit(to, true) {
-                        return false;
-                    }
-                }
+                movement::pawn_captures(t, from, side, occupant, emit)
             }
-            KNIGHT => {
-                for &to in t.leaps(from) {
-                    if to != NO_CELL && (self.board[to as usize] == 0 || enemy(to)) && !emit(to, enemy(to)) {
-                        return false;
-                    }
-                }
-            }
-            KING => {
-                for d in Dir::ALL {
-                    let to = t.step(from, d);
-                    if to != NO_CELL && (self.board[to as usize] == 0 || enemy(to)) && !emit(to, enemy(to)) {
-                        return false;
-                    }
-                }
-            }
+            KNIGHT => movement::leaps(t.leaps(from), from, occupant, emit),
+            KING => movement::steps(t, from, &Line::ALL, occupant, emit),
             k => {
-                let dirs: &[Dir] = match k {
-                    BISHOP => &Dir::DIAGONAL,
-                    ROOK => &Dir::ORTHOGONAL,
-                    _ => &Dir::ALL,
+                let lines: &[Line] = match k {
+                    BISHOP => &Line::DIAGONAL,
+                    ROOK => &Line::ORTHOGONAL,
+                    _ => &Line::ALL,
                 };
-                for &d in dirs {
-                    let mut cur = from;
-                    loop {
-                        cur = t.step(cur, d);
-                        if cur == NO_CELL {
-                            break;
-                        }
-                        if self.board[cur as usize] != 0 {
-                            if enemy(cur) && !emit(cur, true) {
-                                return false;
-                            }
-                            break;
-                        }
-                        if !self.in_reach(cur) {
-                            break;
-                        }
-                        if !emit(cur, false) {
-                            return false;
-                        }
-                    }
-                }
+                // A slider that has left the tiles' reach can never come back next to a tile:
+                // the empty cells beyond it end its lines like walls.
+                let walled = |c: Cell| match occupant(c) {
+                    Occupant::Empty if !self.in_reach(c) => Occupant::Friend,
+                    o => o,
+                };
+                movement::slide(t, from, lines, walled, emit)
             }
         }
-        true
     }
 
     /// Rule 7: whether `player`'s king is attacked by a piece that could capture it without
     /// leaving any tile unattached.
     pub fn in_check(&self, player: Player) -> bool {
-        let Some(king) = self.tiles().find(|&c| self.board[c as usize] == KING | (player << 3)) else { return false };
+        let Some(king) = self.tiles().find(|&c| self.board[c as usize] == byte(player, KING)) else { return false };
         self.tiles().filter(|&c| owner(self.board[c as usize]) != player).any(|c| {
             let mut hits = false;
             self.reach(c, &mut |to, capture| {
@@ -573,13 +564,13 @@ impl ChexPosition {
     fn hash_of_tiles(&self) -> u64 {
         let t = self.topo;
         let (lx, ly) = (self.bbox[0], self.bbox[1]);
-        let mut h = splitmix64(0xC4E7 ^ ((self.turn as u64) << 8) ^ ((self.holding as u64) << 9));
+        let mut h = splitmix64(0xC4E7 ^ ((self.turn.0 as u64) << 8) ^ ((self.holding as u64) << 9));
         for c in self.tiles() {
             let (x, y) = (t.file(c) as i32 - lx, t.rank(c) as i32 - ly);
             h ^= splitmix64(0xC4E7_0000_0000 ^ ((x as u64) << 16) ^ ((y as u64) << 8) ^ self.board[c as usize] as u64);
         }
-        for side in 0..2 {
-            h ^= splitmix64(0x9113_0000 ^ ((side as u64) << 8) ^ self.drawn[side] as u64);
+        for side in SEATING.seats() {
+            h ^= splitmix64(0x9113_0000 ^ ((side.0 as u64) << 8) ^ self.drawn[side] as u64);
         }
         h
     }
@@ -621,30 +612,32 @@ impl ChexPosition {
             return Err(format!("a CHEX position has 5 fields (tiles, side, piles, holding, quiet plies), not {}", f.len()));
         }
         let turn: Player = match f[1] {
-            "w" => 0,
-            "b" => 1,
+            "w" => Seat::A,
+            "b" => Seat::B,
             s => return Err(format!("side to move {} is not w or b", quote(s))),
         };
-        let mut census = [[0u8; 7]; 2];
+        let mut census = PerSeat::splat([0u8; 7]);
         let tiles = parse_tiles(f[0], &mut census)?;
         let (w, b) = f[2].split_once('/').filter(|(_, b)| !b.contains('/')).ok_or_else(|| format!("piles {} are not WHITE/BLACK", quote(f[2])))?;
-        let piles = [parse_pile(0, w, &mut census)?, parse_pile(1, b, &mut census)?];
+        // Each seat's pile, in seat order.
+        let piles = SEATING.seats().zip([w, b]).map(|(side, field)| parse_pile(side, field, &mut census)).collect::<Result<Vec<_>, _>>()?;
         let holding = match f[3] {
             "-" => false,
-            "+" if !piles[turn as usize].is_empty() => true,
+            "+" if !piles[turn.index()].is_empty() => true,
             s => return Err(format!("holding {} is not - or + (+: the side to move has drawn its top tile)", quote(s))),
         };
         let quiet = parse_quiet(f[4])?;
-        for (side, counts) in census.iter().enumerate() {
-            if counts[KING as usize] != 1 {
-                return Err(format!("{} has {} kings in play and pile, not 1", SIDES[side], counts[KING as usize]));
+        for side in SEATING.seats() {
+            let kings = census[side][KING as usize];
+            if kings != 1 {
+                return Err(format!("{} has {kings} kings in play and pile, not 1", side_name(side)));
             }
         }
-        if tiles.is_empty() && (turn != 0 || piles.iter().any(|p| p.len() < TILES)) {
+        if tiles.is_empty() && (turn != WHITE || piles.iter().any(|p| p.len() < TILES)) {
             return Err("no tiles in play, so the game has not begun: both piles are full and White is to move".into());
         }
         let mut p = ChexPosition::start(0);
-        for (side, pile) in piles.iter().enumerate() {
+        for (side, pile) in SEATING.seats().zip(&piles) {
             p.drawn[side] = (TILES - pile.len()) as u8;
             p.piles[side] = [0; TILES];
             p.piles[side][TILES - pile.len()..].copy_from_slice(pile);
@@ -654,7 +647,7 @@ impl ChexPosition {
         if !p.attached() {
             return Err("the tiles in play are not all attached".into());
         }
-        if p.in_check(1 - p.turn) {
+        if p.in_check(SEATING.opponent(p.turn)) {
             return Err("the side not to move is in check".into());
         }
         p.hash = p.recompute_hash();
@@ -675,7 +668,7 @@ impl PartialEq for ChexPosition {
     fn eq(&self, other: &ChexPosition) -> bool {
         (self.turn, self.holding, self.quiet, self.drawn, self.draw_in_check, self.len)
             == (other.turn, other.holding, other.quiet, other.drawn, other.draw_in_check, other.len)
-            && (0..2).all(|side| self.pile(side) == other.pile(side))
+            && SEATING.seats().all(|side| self.pile(side) == other.pile(side))
             && self.tiles().zip(other.tiles()).all(|(a, b)| self.coords(a) == other.coords(b) && self.board[a as usize] == other.board[b as usize])
     }
 }
@@ -713,10 +706,6 @@ impl Position for ChexPosition {
         self.turn
     }
 
-    fn player_count(&self) -> usize {
-        2
-    }
-
     fn legal_moves(&self, out: &mut Vec<ChexMove>) {
         out.clear();
         self.pseudo_moves(out);
@@ -743,10 +732,10 @@ impl Position for ChexPosition {
                 self.board[c as usize] = self.top_tile();
                 self.list[self.len as usize] = c;
                 self.len += 1;
-                self.drawn[self.turn as usize] += 1;
+                self.drawn[self.turn] += 1;
                 self.holding = false;
                 self.quiet += 1;
-                self.turn = 1 - self.turn;
+                self.turn = SEATING.next(self.turn);
             }
             ChexMove::Normal { from, to } => {
                 let b = self.board[from as usize];
@@ -763,7 +752,7 @@ impl Position for ChexPosition {
                 if let Some(i) = self.list[..self.len as usize].iter().position(|&c| c == from) {
                     self.list[i] = to;
                 }
-                self.turn = 1 - self.turn;
+                self.turn = SEATING.next(self.turn);
             }
         }
         if m != ChexMove::Draw {
@@ -796,13 +785,13 @@ impl Position for ChexPosition {
         let me = self.turn;
         if legal.is_empty() {
             // X3: this includes drawing one's king with nowhere to put it but in check.
-            return Some(if self.in_check(me) { Outcome::win(1 - me, "checkmate") } else { Outcome::draw("stalemate") });
+            return Some(if self.in_check(me) { Outcome::win(SEATING.opponent(me), Reason::Checkmate) } else { Outcome::draw(Reason::Stalemate) });
         }
         if self.quiet >= FIFTY_MOVES {
-            return Some(Outcome::draw("fifty-move rule"));
+            return Some(Outcome::draw(Reason::FiftyMoveRule));
         }
-        if self.pile_empty(0) && self.pile_empty(1) && self.tiles().all(|c| kind(self.board[c as usize]) == KING) {
-            return Some(Outcome::draw("insufficient material"));
+        if SEATING.seats().all(|s| self.pile_empty(s)) && self.tiles().all(|c| kind(self.board[c as usize]) == KING) {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         None
     }
@@ -871,11 +860,11 @@ impl Position for ChexPosition {
 
     fn to_text(&self) -> String {
         let pile = |side: Player| {
-            let s: String = self.pile(side).iter().map(|&k| letter(k | (side << 3))).collect();
+            let s: String = self.pile(side).iter().map(|&k| letter(byte(side, k))).collect();
             if s.is_empty() { "-".to_string() } else { s }
         };
         let holding = if self.holding { "+" } else { "-" };
-        format!("{} {} {}/{} {holding} {}", self.tiles_text(), ["w", "b"][self.turn as usize], pile(0), pile(1), self.quiet)
+        format!("{} {} {}/{} {holding} {}", self.tiles_text(), side_letter(self.turn), pile(Seat::A), pile(Seat::B), self.quiet)
     }
 
     /// X1: the full text with each pile reduced to the number of its face-down tiles, and the
@@ -885,8 +874,8 @@ impl Position for ChexPosition {
             Some(b) => format!("+{}", letter(b)),
             None => "-".to_string(),
         };
-        let side = ["w", "b"][self.turn as usize];
-        format!("{} {side} {}/{} {holding} {}", self.tiles_text(), self.face_down(0), self.face_down(1), self.quiet)
+        let side = side_letter(self.turn);
+        format!("{} {side} {}/{} {holding} {}", self.tiles_text(), self.face_down(Seat::A), self.face_down(Seat::B), self.quiet)
     }
 
     fn is_irreversible(&self, m: ChexMove) -> bool {

@@ -7,7 +7,8 @@ use crate::game::{GameId, GameOptions};
 use crate::topology::Wrap;
 
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
-/// `--no-move`, `--draw-in-check`.
+/// `--no-move`, `--draw-in-check`, `--uncovered-man`, `--brainking-six`, `--players`,
+/// `--seating`, `--queens-colours`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -40,6 +41,15 @@ pub struct OptionArgs {
     /// Dice Chess, BrainKing rules: what a 6 lets a 7th-rank pawn do: none (ruling D4) or any.
     #[arg(long, allow_hyphen_values = true)]
     pub brainking_six: Option<String>,
+    /// Checkers, Stax and Queens: 2 players, or 4 (Doubles on the 12x12 board).
+    #[arg(long, allow_hyphen_values = true)]
+    pub players: Option<String>,
+    /// Four players: partners-adjacent (default), partners-opposite or cut-throat.
+    #[arg(long, allow_hyphen_values = true)]
+    pub seating: Option<String>,
+    /// Four-player Queens: partners on the same colour (default) or mixed.
+    #[arg(long, allow_hyphen_values = true)]
+    pub queens_colours: Option<String>,
 }
 
 impl OptionArgs {
@@ -87,8 +97,27 @@ impl OptionArgs {
         if let Some(b) = &self.brainking_six {
             opts.brainking_six = b.parse()?;
         }
+        self.resolve_seats(id, &mut opts)?;
         opts.validate(id)?;
         Ok((id, opts))
+    }
+}
+
+impl OptionArgs {
+    fn resolve_seats(&self, id: GameId, opts: &mut GameOptions) -> Result<(), String> {
+        if let Some(p) = &self.players {
+            opts.players = p.parse().ok().filter(|n| [2, 4].contains(n)).ok_or_else(|| format!("--players must be 2 or 4, not '{p}'"))?;
+            if self.move_limit.is_none() {
+                opts.move_limit = id.default_move_limit_for(opts.players);
+            }
+        }
+        if let Some(s) = &self.seating {
+            opts.seating = s.parse()?;
+        }
+        if let Some(c) = &self.queens_colours {
+            opts.queens_colours = c.parse()?;
+        }
+        Ok(())
     }
 }
 

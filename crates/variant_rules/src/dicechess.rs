@@ -14,8 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
 use crate::dice::Roll;
-use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
+use crate::position::{MoveError, Outcome, Player, Position, Reason, Seating, splitmix64};
 use crate::topology::{Cell, NO_CELL, Wrap};
+
+/// Dice Chess seats two, White then Black, like the chess underneath.
+const SEATING: Seating = Seating::TWO;
 
 /// The rule sets of `dice-chess.txt` (option `--rules`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -277,11 +280,8 @@ impl DiceChessPosition {
         if !state.rolled() && (state.left != 0 || state.piece != NO_CELL) {
             return Err("left:/piece: describe a series under way, after the roll".into());
         }
-        if state.piece != NO_CELL {
-            let p = pos.chess.piece_at(state.piece);
-            if rules != DiceRules::GollonPieceCount || p == 0 || (p >> 3) != pos.chess.turn() {
-                return Err("piece: names the side to move's piece making a Gollon piece-and-count series".into());
-            }
+        if state.piece != NO_CELL && (rules != DiceRules::GollonPieceCount || pos.chess.color_at(state.piece) != Some(pos.chess.turn())) {
+            return Err("piece: names the side to move's piece making a Gollon piece-and-count series".into());
         }
         Ok(pos)
     }
@@ -380,13 +380,9 @@ impl DiceChessPosition {
 
     /// The winner if a side has lost its king(s).
     fn king_captured(&self) -> Option<Outcome> {
-        for col in 0..2u8 {
-            if !self.chess.has_king(col) {
-                let why = if self.rules == DiceRules::BrainKing10 { "all kings captured" } else { "king captured" };
-                return Some(Outcome::win(1 - col, why));
-            }
-        }
-        None
+        let lost = SEATING.seats().find(|&col| !self.chess.has_king(col))?;
+        let why = if self.rules == DiceRules::BrainKing10 { Reason::AllKingsCaptured } else { Reason::KingCaptured };
+        Some(Outcome::win(SEATING.opponent(lost), why))
     }
 
     /// Checkmate, stalemate or a chess draw, judged at the start of a turn.
@@ -401,7 +397,7 @@ impl DiceChessPosition {
         if !any {
             let us = self.chess.turn();
             let checked = self.rules.kings() != KingRule::Capture && self.chess.in_check(us);
-            return Some(if checked { Outcome::win(1 - us, "checkmate") } else { Outcome::draw("stalemate") });
+            return Some(if checked { Outcome::win(SEATING.opponent(us), Reason::Checkmate) } else { Outcome::draw(Reason::Stalemate) });
         }
         self.chess.draw_reason(self.kings_capturable()).map(Outcome::draw)
     }
@@ -447,9 +443,6 @@ impl Position for DiceChessPosition {
     fn turn(&self) -> Player {
         self.chess.turn()
     }
-    fn player_count(&self) -> usize {
-        2
-    }
 
     fn legal_moves(&self, out: &mut Vec<DiceMove>) {
         out.clear();
@@ -490,7 +483,7 @@ impl Position for DiceChessPosition {
                 let us = self.chess.turn();
                 undo.chess = Some(self.chess.play_unchecked(cm));
                 let castle = matches!(cm.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
-                let them = 1 - us;
+                let them = SEATING.opponent(us);
                 // A series goes on while moves are left, unless the move took a king, gave
                 // check (rulings D6) or ended the piece's career as what it was (promotion,
                 // castling: D7).

@@ -6,14 +6,17 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules, UncoveredMan};
+use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules, DoublesSeating, QueensColours, UncoveredMan};
+use crate::chectoe::ChecUndo;
 use crate::chectoe::{ChecMove, ChecToePosition};
+use crate::chess::ChessUndo;
 use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
+use crate::dicechess::DiceUndo;
 use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
-use crate::position::{MoveError, Outcome, Player, Position};
+use crate::position::{MoveError, Outcome, Position, Reason, Seat, SeatState, Seating};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
-use crate::topology::{Cell, Wrap};
+use crate::topology::{Cell, Side, Wrap};
 
 /// Every game the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -119,6 +122,11 @@ impl GameId {
             if self != GameId::Checkers {
                 v.push("--uncovered-man wait|crown (default wait)".into());
             }
+            v.push("--players 2|4 (4: Doubles on the 12x12 board)".into());
+            v.push("--seating partners-adjacent|partners-opposite|cut-throat (4 players; default partners-adjacent)".into());
+            if self == GameId::Queens {
+                v.push("--queens-colours same|mixed (4 players: partners on one colour or split; default same)".into());
+            }
         }
         if self == GameId::ToeToe {
             v.push(format!("--deploy-groups N,N,... (default {})", DeployGroups::default()));
@@ -168,6 +176,12 @@ impl GameId {
     pub fn default_move_limit(self) -> u16 {
         if self == GameId::Checkers { DEFAULT_MOVE_LIMIT } else { 0 }
     }
+
+    /// The default `--move-limit` with `players` seats: forty moves each (plies, so it grows
+    /// with the table: 160 for four-player Checkers).
+    pub fn default_move_limit_for(self, players: u8) -> u16 {
+        self.default_move_limit() / 2 * players.max(2) as u16
+    }
 }
 
 /// A game's options, as given on the command line or stored in a save file.
@@ -198,6 +212,19 @@ pub struct GameOptions {
     /// BrainKing dice chess: whether a 6 lets a pawn promote (ruling D4).
     #[serde(default)]
     pub brainking_six: BrainKingSix,
+    /// Number of players: 2, or 4 for the checkers family's Doubles.
+    #[serde(default = "two_players")]
+    pub players: u8,
+    /// Four players: partners adjacent or opposite, or cut-throat.
+    #[serde(default)]
+    pub seating: DoublesSeating,
+    /// Four-player Queens: partners on the same colour or split.
+    #[serde(default)]
+    pub queens_colours: QueensColours,
+}
+
+fn two_players() -> u8 {
+    2
 }
 
 impl GameOptions {
@@ -214,6 +241,9 @@ impl GameOptions {
             draw_in_check: DrawInCheck::default(),
             uncovered_man: UncoveredMan::default(),
             brainking_six: BrainKingSix::default(),
+            players: 2,
+            seating: DoublesSeating::default(),
+            queens_colours: QueensColours::default(),
         }
     }
 
@@ -242,11 +272,30 @@ impl GameOptions {
         if game != GameId::Chex && self.draw_in_check != DrawInCheck::default() {
             return Err(format!("--draw-in-check belongs to CHEX; {game} has no such option"));
         }
+        self.validate_seats(game)
+    }
+
+    fn validate_seats(&self, game: GameId) -> Result<(), String> {
+        match self.players {
+            2 => {}
+            4 if game.is_checkers_family() => {}
+            4 => return Err(format!("{game} is a two-player game; --players 4 belongs to Checkers, Stax and Queens")),
+            n => return Err(format!("--players must be 2 or 4, not {n}")),
+        }
+        if self.players == 2 && (self.seating != DoublesSeating::default() || self.queens_colours != QueensColours::default()) {
+            return Err("--seating and --queens-colours arrange four players; add --players 4".into());
+        }
+        if game != GameId::Queens && self.queens_colours != QueensColours::default() {
+            return Err(format!("--queens-colours belongs to Queens; {game} uses the dark squares only"));
+        }
         Ok(())
     }
 }
 
 /// A position of any game.
+// The variants differ in size (a Doubles checkers position is ~400 bytes, a chess one ~200);
+// boxing the larger ones would allocate on every clone `Game` makes per move, for no gain.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum AnyPosition {
     Checkers(CheckersPosition),
@@ -307,13 +356,162 @@ macro_rules! dispatch {
     };
 }
 
+/// Applies an expression to a position and a move of the same game; `$other` when the move
+/// belongs to another game (which no caller can make legal: it is answered, never a panic).
+macro_rules! with_move {
+    ($pos:expr, $m:expr, $p:ident, $mv:ident => $body:expr, $other:expr) => {
+        match ($pos, $m) {
+            (AnyPosition::Checkers($p), AnyMove::Checkers($mv)) => $body,
+            (AnyPosition::Chess($p), AnyMove::Chess($mv)) => $body,
+            (AnyPosition::ToeToe($p), AnyMove::ToeToe($mv)) => $body,
+            (AnyPosition::Chex($p), AnyMove::Chex($mv)) => $body,
+            (AnyPosition::DiceChess($p), AnyMove::DiceChess($mv)) => $body,
+            (AnyPosition::ChecToe($p), AnyMove::ChecToe($mv)) => $body,
+            _ => $other,
+        }
+    };
+}
+
+/// What [`AnyPosition`]'s `undo` needs: the undo record of the game that was played.
+// Sized like the positions it holds for the games whose undo is a copy (see `AnyPosition`).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+pub enum AnyUndo {
+    Checkers(CheckersPosition),
+    Chess(ChessUndo),
+    ToeToe(ToeToePosition),
+    Chex(Box<ChexPosition>),
+    DiceChess(DiceUndo),
+    ChecToe(ChecUndo),
+    /// A move of another game was offered: nothing was played, nothing to take back.
+    Nothing,
+}
+
+impl From<CheckersPosition> for AnyUndo {
+    fn from(u: CheckersPosition) -> Self {
+        AnyUndo::Checkers(u)
+    }
+}
+impl From<ChessUndo> for AnyUndo {
+    fn from(u: ChessUndo) -> Self {
+        AnyUndo::Chess(u)
+    }
+}
+impl From<ToeToePosition> for AnyUndo {
+    fn from(u: ToeToePosition) -> Self {
+        AnyUndo::ToeToe(u)
+    }
+}
+impl From<ChexPosition> for AnyUndo {
+    fn from(u: ChexPosition) -> Self {
+        AnyUndo::Chex(Box::new(u))
+    }
+}
+impl From<DiceUndo> for AnyUndo {
+    fn from(u: DiceUndo) -> Self {
+        AnyUndo::DiceChess(u)
+    }
+}
+impl From<ChecUndo> for AnyUndo {
+    fn from(u: ChecUndo) -> Self {
+        AnyUndo::ChecToe(u)
+    }
+}
+
+/// The moves of a concrete position, lifted into [`AnyMove`].
+fn lift<P: Position>(p: &P, wrap: fn(P::Move) -> AnyMove, out: &mut Vec<AnyMove>) {
+    let mut v = Vec::new();
+    p.legal_moves(&mut v);
+    out.clear();
+    out.extend(v.into_iter().map(wrap));
+}
+
+/// The dispatch enum is itself a [`Position`]: the table, the CLI and generic code (perft, the
+/// property tests, search) drive every game through this one API. A move of another game is
+/// refused where an answer can say so (`move_text` names it, `play_unchecked` plays nothing).
+impl Position for AnyPosition {
+    type Move = AnyMove;
+    type Undo = AnyUndo;
+
+    fn turn(&self) -> Seat {
+        dispatch!(self, p => p.turn())
+    }
+    fn seating(&self) -> Seating {
+        dispatch!(self, p => p.seating())
+    }
+    fn seat_state(&self, s: Seat) -> SeatState {
+        dispatch!(self, p => p.seat_state(s))
+    }
+    fn legal_moves(&self, out: &mut Vec<AnyMove>) {
+        match self {
+            AnyPosition::Checkers(p) => lift(p, AnyMove::Checkers, out),
+            AnyPosition::Chess(p) => lift(p, AnyMove::Chess, out),
+            AnyPosition::ToeToe(p) => lift(p, AnyMove::ToeToe, out),
+            AnyPosition::Chex(p) => lift(&**p, AnyMove::Chex, out),
+            AnyPosition::DiceChess(p) => lift(p, AnyMove::DiceChess, out),
+            AnyPosition::ChecToe(p) => lift(p, AnyMove::ChecToe, out),
+        }
+    }
+    fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
+        with_move!(self, m, p, m => AnyUndo::from(p.play_unchecked(m)), AnyUndo::Nothing)
+    }
+    fn undo(&mut self, m: AnyMove, undo: AnyUndo) {
+        match (self, m, undo) {
+            (AnyPosition::Checkers(p), AnyMove::Checkers(m), AnyUndo::Checkers(u)) => p.undo(m, u),
+            (AnyPosition::Chess(p), AnyMove::Chess(m), AnyUndo::Chess(u)) => p.undo(m, u),
+            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m), AnyUndo::ToeToe(u)) => p.undo(m, u),
+            (AnyPosition::Chex(p), AnyMove::Chex(m), AnyUndo::Chex(u)) => p.undo(m, *u),
+            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m), AnyUndo::DiceChess(u)) => p.undo(m, u),
+            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m), AnyUndo::ChecToe(u)) => p.undo(m, u),
+            _ => {}
+        }
+    }
+    fn hash(&self) -> u64 {
+        dispatch!(self, p => p.hash())
+    }
+    fn recompute_hash(&self) -> u64 {
+        dispatch!(self, p => p.recompute_hash())
+    }
+    fn outcome_with(&self, _legal: &[AnyMove]) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, p => p.outcome())
+    }
+    fn move_text(&self, m: AnyMove) -> String {
+        with_move!(self, m, p, m => p.move_text(m), format!("(a move of another game: {m:?})"))
+    }
+    fn check_move_syntax(&self, text: &str) -> Result<(), String> {
+        dispatch!(self, p => p.check_move_syntax(text))
+    }
+    fn to_text(&self) -> String {
+        dispatch!(self, p => p.to_text())
+    }
+    fn public_text(&self) -> String {
+        dispatch!(self, p => p.public_text())
+    }
+    fn is_irreversible(&self, m: AnyMove) -> bool {
+        with_move!(self, m, p, m => p.is_irreversible(m), false)
+    }
+    fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        match self {
+            AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
+            AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
+            AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
+            AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
+            AnyPosition::DiceChess(p) => p.parse_move(text).map(AnyMove::DiceChess),
+            AnyPosition::ChecToe(p) => p.parse_move(text).map(AnyMove::ChecToe),
+        }
+    }
+}
+
 impl AnyPosition {
     /// The starting position of a game.
     pub fn start(game: GameId, opts: &GameOptions) -> Result<AnyPosition, String> {
         opts.validate(game)?;
         Ok(match game {
             GameId::Checkers | GameId::Stax | GameId::Queens => {
-                AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed))
+                AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed)?)
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))),
@@ -338,49 +536,19 @@ impl AnyPosition {
         })
     }
 
-    /// The player to move.
-    pub fn turn(&self) -> Player {
-        dispatch!(self, p => p.turn())
-    }
-    /// The position's hash.
-    pub fn hash(&self) -> u64 {
-        dispatch!(self, p => p.hash())
-    }
-    /// The text form.
-    pub fn to_text(&self) -> String {
-        dispatch!(self, p => p.to_text())
-    }
-    /// The text players may see (hidden information left out; see [`Position::public_text`]).
-    pub fn public_text(&self) -> String {
-        dispatch!(self, p => p.public_text())
-    }
-    /// Position-level outcome (no repetition).
-    pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, p => p.outcome())
+    /// Every legal move, as a new list (the table's convenience; search uses
+    /// [`Position::legal_moves`] with a reused buffer).
+    pub fn legal_move_list(&self) -> Vec<AnyMove> {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v
     }
 
-    /// Legal moves.
-    pub fn legal_moves(&self) -> Vec<AnyMove> {
+    /// The side of the board `seat` sits on (two-player games: the first seat south).
+    pub fn side_of(&self, seat: Seat) -> Side {
         match self {
-            AnyPosition::Checkers(p) => moves_of(p).into_iter().map(AnyMove::Checkers).collect(),
-            AnyPosition::Chess(p) => moves_of(p).into_iter().map(AnyMove::Chess).collect(),
-            AnyPosition::ToeToe(p) => moves_of(p).into_iter().map(AnyMove::ToeToe).collect(),
-            AnyPosition::Chex(p) => moves_of(&**p).into_iter().map(AnyMove::Chex).collect(),
-            AnyPosition::DiceChess(p) => moves_of(p).into_iter().map(AnyMove::DiceChess).collect(),
-            AnyPosition::ChecToe(p) => moves_of(p).into_iter().map(AnyMove::ChecToe).collect(),
-        }
-    }
-
-    /// A move in the game's notation.
-    pub fn move_text(&self, m: AnyMove) -> String {
-        match (self, m) {
-            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.move_text(m),
-            (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.move_text(m),
-            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.move_text(m),
-            (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.move_text(m),
-            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => p.move_text(m),
-            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => p.move_text(m),
-            _ => panic!("move of another game"),
+            AnyPosition::Checkers(p) => p.side(seat),
+            _ => Side::of_two(seat),
         }
     }
 
@@ -422,7 +590,7 @@ impl AnyPosition {
             AnyMove::DiceChess(DiceMove::Chess(m)) => self.chess_path(m),
             AnyMove::DiceChess(_) => MovePath::nowhere(),
             AnyMove::ChecToe(m) => {
-                let AnyPosition::ChecToe(p) = self else { panic!("move of another game") };
+                let AnyPosition::ChecToe(p) = self else { return MovePath::nowhere() };
                 match m {
                     ChecMove::Drop { piece, to } => MovePath { from: to, landings: vec![to], jumped: vec![], capture: false, piece, swap: false },
                     ChecMove::Move { from, to, .. } => {
@@ -459,56 +627,6 @@ impl AnyPosition {
         !matches!(self, AnyPosition::ChecToe(_))
     }
 
-    /// Reads a legal move from its text.
-    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
-        match self {
-            AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
-            AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
-            AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
-            AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
-            AnyPosition::DiceChess(p) => p.parse_move(text).map(AnyMove::DiceChess),
-            AnyPosition::ChecToe(p) => p.parse_move(text).map(AnyMove::ChecToe),
-        }
-    }
-
-    /// Plays a legal move (from `legal_moves` or `parse_move`).
-    pub fn play_unchecked(&mut self, m: AnyMove) {
-        match (self, m) {
-            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => {
-                p.play_unchecked(m);
-            }
-            (AnyPosition::Chess(p), AnyMove::Chess(m)) => {
-                p.play_unchecked(m);
-            }
-            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => {
-                p.play_unchecked(m);
-            }
-            (AnyPosition::Chex(p), AnyMove::Chex(m)) => {
-                p.play_unchecked(m);
-            }
-            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => {
-                p.play_unchecked(m);
-            }
-            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => {
-                p.play_unchecked(m);
-            }
-            _ => panic!("move of another game"),
-        }
-    }
-
-    /// Whether the move resets repetition history.
-    pub fn is_irreversible(&self, m: AnyMove) -> bool {
-        match (self, m) {
-            (AnyPosition::Checkers(p), AnyMove::Checkers(m)) => p.is_irreversible(m),
-            (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_irreversible(m),
-            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m)) => p.is_irreversible(m),
-            (AnyPosition::Chex(p), AnyMove::Chex(m)) => p.is_irreversible(m),
-            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m)) => p.is_irreversible(m),
-            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m)) => p.is_irreversible(m),
-            _ => panic!("move of another game"),
-        }
-    }
-
     /// Perft split by first move: `(move text, nodes)`.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         match self.clone() {
@@ -521,7 +639,7 @@ impl AnyPosition {
         }
     }
 
-    /// Perft to `depth`.
+    /// Perft to `depth`, on the concrete position type (no dispatch per node).
     pub fn perft(&self, depth: u32) -> u64 {
         match self.clone() {
             AnyPosition::Checkers(mut p) => crate::position::perft(&mut p, depth),
@@ -534,19 +652,21 @@ impl AnyPosition {
     }
 }
 
-fn moves_of<P: Position>(p: &P) -> Vec<P::Move> {
-    let mut v = Vec::new();
-    p.legal_moves(&mut v);
-    v
-}
-
 fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
     let g = match game {
         GameId::Stax => CheckersGame::Stax,
         GameId::Queens => CheckersGame::Queens,
         _ => CheckersGame::Checkers,
     };
-    CheckersRules { game: g, numbers: opts.numbers, move_limit: opts.move_limit, uncovered: opts.uncovered_man }
+    CheckersRules {
+        game: g,
+        numbers: opts.numbers,
+        move_limit: opts.move_limit,
+        uncovered: opts.uncovered_man,
+        players: opts.players,
+        seating: opts.seating,
+        colours: opts.queens_colours,
+    }
 }
 
 fn chess_rules(game: GameId) -> ChessRules {
@@ -608,7 +728,7 @@ impl Game {
         let h = self.position.hash();
         let start = self.history.len() - self.reversible;
         let seen = self.history[start..].iter().filter(|(p, _)| p.hash() == h).count();
-        (seen >= 2).then(|| Outcome::draw("threefold repetition"))
+        (seen >= 2).then(|| Outcome::draw(Reason::ThreefoldRepetition))
     }
 
     /// Plays a move given in notation, or says why it cannot be played.
@@ -642,9 +762,16 @@ impl Game {
 }
 
 impl GameId {
-    /// The names of the seats, in turn order.
-    pub fn player_names(self) -> [&'static str; 2] {
-        if self.is_checkers_family() { ["a", "b"] } else { ["white", "black"] }
+    /// The name of a seat in this game's terms: "white"/"black" in the chess games, the seat's
+    /// letter ("a".."d") in the checkers family.
+    pub fn seat_name(self, seat: Seat) -> String {
+        if self.is_checkers_family() {
+            seat.letter().to_ascii_lowercase().to_string()
+        } else if seat == Seat::A {
+            "white".into()
+        } else {
+            "black".into()
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Layers, from the ground up:
 //! - [`topology`]: boards as graphs of cells with named directions and wrap-around, as
-//!   neighbour tables built once per board shape;
+//!   neighbour tables built once per board shape; [`layout`]: each cell's place, outline and name;
 //! - [`position`]: the [`Position`] trait every game implements (legal moves, play/undo,
 //!   Zobrist hash, outcome, notation) and generic perft;
 //! - [`checkers`] and [`chess`]: the two families; [`toetoe`]: Toe-to-Toe Chess (deployment,
@@ -17,13 +17,16 @@ pub mod chectoe;
 pub mod chess;
 pub mod chex;
 pub mod cli;
+pub mod codec;
 pub mod dice;
 pub mod dicechess;
 pub mod game;
+pub mod layout;
+pub mod movement;
 pub mod position;
 pub mod toetoe;
 pub mod topology;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
-pub use position::{MoveError, Outcome, Player, Position, perft};
-pub use topology::{Cell, Dir, Topology, Wrap};
+pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
+pub use topology::{Cell, Line, Side, Topology, Wrap};

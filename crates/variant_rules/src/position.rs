@@ -4,31 +4,352 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// A seat at the table: index into the game's ordered player list (0 moves first).
-pub type Player = u8;
+/// Most seats any game has (the triangular games seat up to six).
+pub const MAX_SEATS: usize = 6;
+
+/// A seat at the table, lettered A, B, C... in the order the game's seats are listed (for the
+/// Doubles games that is the order of moves: rulings C10). Seat 0 moves first unless a seating
+/// says otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+/// The player-facing name of [`Seat`] in the games' own terms ("the player to move").
+pub type Player = Seat;
+
+impl Seat {
+    /// The first seat (A, or White in the chess games).
+    pub const A: Seat = Seat(0);
+    /// The second seat (B, or Black).
+    pub const B: Seat = Seat(1);
+    /// The seat as an index into per-seat tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// Its capital letter: A, B, C...
+    pub fn letter(self) -> char {
+        (b'A' + self.0) as char
+    }
+    /// The seat written as a letter (either case), if it is one of the first `count`.
+    pub fn from_letter(ch: char, count: usize) -> Option<Seat> {
+        let i = (ch.to_ascii_lowercase() as u32).wrapping_sub('a' as u32);
+        (i < count as u32).then_some(Seat(i as u8))
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A set of seats — a team, the winners, the seats still in play — as a bitmask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeatSet(pub u8);
+
+impl SeatSet {
+    /// No seat.
+    pub const EMPTY: SeatSet = SeatSet(0);
+    /// The set of one seat.
+    #[inline(always)]
+    pub const fn single(s: Seat) -> SeatSet {
+        SeatSet(1 << s.0)
+    }
+    /// The first `count` seats.
+    pub const fn first(count: usize) -> SeatSet {
+        SeatSet(((1u16 << count) - 1) as u8)
+    }
+    /// The set of the given seats.
+    pub fn of(seats: &[Seat]) -> SeatSet {
+        seats.iter().fold(SeatSet::EMPTY, |s, &x| s.with(x))
+    }
+    /// This set with `s` added.
+    #[inline(always)]
+    pub const fn with(self, s: Seat) -> SeatSet {
+        SeatSet(self.0 | 1 << s.0)
+    }
+    /// This set with `s` taken out.
+    #[inline(always)]
+    pub const fn without(self, s: Seat) -> SeatSet {
+        SeatSet(self.0 & !(1 << s.0))
+    }
+    /// Whether `s` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, s: Seat) -> bool {
+        self.0 & (1 << s.0) != 0
+    }
+    /// Number of seats in the set.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The seats in the set, in seat order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..MAX_SEATS as u8).map(Seat).filter(move |&s| self.contains(s))
+    }
+    /// The seats written as letters, e.g. "AC".
+    pub fn letters(self) -> String {
+        self.iter().map(Seat::letter).collect()
+    }
+}
+
+/// A value per seat (castling rights, kings, counts...), indexed by [`Seat`]; no seat count is
+/// assumed, so the same type serves two seats and six.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PerSeat<T>(pub [T; MAX_SEATS]);
+
+impl<T: Copy> PerSeat<T> {
+    /// Every seat holding `value`.
+    pub const fn splat(value: T) -> PerSeat<T> {
+        PerSeat([value; MAX_SEATS])
+    }
+}
+
+impl<T> std::ops::Index<Seat> for PerSeat<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, s: Seat) -> &T {
+        &self.0[s.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for PerSeat<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, s: Seat) -> &mut T {
+        &mut self.0[s.index()]
+    }
+}
+
+/// Who sits at the table and in what order they move: seat count, the turn sequence (a list,
+/// not a rotation: the texts give sequences such as A,C,B,D or F,C,A,D,B,E) and the teams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seating {
+    count: u8,
+    order: [Seat; MAX_SEATS],
+    /// `next[s]`: the seat moving after `s` in the sequence.
+    next: [Seat; MAX_SEATS],
+    /// `team[s]`: the seats of `s`'s team, `s` included.
+    team: [SeatSet; MAX_SEATS],
+}
+
+impl Seating {
+    /// Two seats, A then B, each its own team: every two-player game.
+    pub const TWO: Seating = Seating {
+        count: 2,
+        order: [Seat(0), Seat(1), Seat(0), Seat(0), Seat(0), Seat(0)],
+        next: [Seat(1), Seat(0), Seat(0), Seat(0), Seat(0), Seat(0)],
+        team: [SeatSet(1), SeatSet(2), SeatSet(0), SeatSet(0), SeatSet(0), SeatSet(0)],
+    };
+
+    /// A seating from a turn sequence naming every seat once and the teams (each seat in exactly
+    /// one team; one seat per team for cut-throat).
+    pub fn new(order: &[Seat], teams: &[SeatSet]) -> Result<Seating, String> {
+        let count = order.len();
+        if !(2..=MAX_SEATS).contains(&count) {
+            return Err(format!("a game seats 2 to {MAX_SEATS} players, not {count}"));
+        }
+        let all = SeatSet::first(count);
+        if SeatSet::of(order) != all {
+            return Err("the turn sequence must name every seat exactly once".into());
+        }
+        let mut seating = Seating { count: count as u8, order: [Seat(0); MAX_SEATS], next: [Seat(0); MAX_SEATS], team: [SeatSet::EMPTY; MAX_SEATS] };
+        for (i, &s) in order.iter().enumerate() {
+            seating.order[i] = s;
+            seating.next[s.index()] = order[(i + 1) % count];
+        }
+        let mut covered = SeatSet::EMPTY;
+        for &t in teams {
+            if t.is_empty() || t.0 & covered.0 != 0 || t.0 & !all.0 != 0 {
+                return Err("every seat must be in exactly one team".into());
+            }
+            covered = SeatSet(covered.0 | t.0);
+            for s in t.iter() {
+                seating.team[s.index()] = t;
+            }
+        }
+        if covered != all {
+            return Err("every seat must be in exactly one team".into());
+        }
+        Ok(seating)
+    }
+
+    /// Every seat its own team, moving in seat order (cut-throat).
+    pub fn cut_throat(count: usize) -> Seating {
+        let order: Vec<Seat> = (0..count as u8).map(Seat).collect();
+        let teams: Vec<SeatSet> = order.iter().map(|&s| SeatSet::single(s)).collect();
+        Seating::new(&order, &teams).unwrap_or(Seating::TWO)
+    }
+
+    /// Number of seats.
+    #[inline(always)]
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+    /// Every seat, in seat (letter) order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.count).map(Seat)
+    }
+    /// All seats as a set.
+    pub fn all(&self) -> SeatSet {
+        SeatSet::first(self.count as usize)
+    }
+    /// The turn sequence.
+    pub fn order(&self) -> &[Seat] {
+        &self.order[..self.count as usize]
+    }
+    /// The seat that moves after `s`.
+    #[inline(always)]
+    pub fn next(&self, s: Seat) -> Seat {
+        self.next[s.index()]
+    }
+    /// `s`'s team (`s` included).
+    #[inline(always)]
+    pub fn team(&self, s: Seat) -> SeatSet {
+        self.team[s.index()]
+    }
+    /// The seats not on `s`'s team.
+    #[inline(always)]
+    pub fn opponents(&self, s: Seat) -> SeatSet {
+        SeatSet(self.all().0 & !self.team(s).0)
+    }
+    /// The teams, each once, in the order of their first seat.
+    pub fn teams(&self) -> Vec<SeatSet> {
+        let mut v: Vec<SeatSet> = Vec::new();
+        for s in self.seats() {
+            if !v.contains(&self.team(s)) {
+                v.push(self.team(s));
+            }
+        }
+        v
+    }
+    /// The only opponent of `s` in a two-seat game (the other seat); in larger games, the first
+    /// opponent after `s` in the sequence.
+    pub fn opponent(&self, s: Seat) -> Seat {
+        let mut o = self.next(s);
+        while self.team(s).contains(o) && o != s {
+            o = self.next(o);
+        }
+        o
+    }
+}
+
+/// Where a seat stands in a game with more than two players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatState {
+    /// Playing normally.
+    #[default]
+    InPlay,
+    /// Has no piece on top of any stack for now (Stax and Queens partners: may reappear when a
+    /// partner frees prisoners); its turns are skipped.
+    Missing,
+    /// Has pieces but none can move: its turns are skipped until one can.
+    Immobile,
+    /// Out of the game for good.
+    Eliminated,
+}
+
+impl SeatState {
+    /// The id used in `check --json` and the HUD.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatState::InPlay => "in-play",
+            SeatState::Missing => "missing",
+            SeatState::Immobile => "immobile",
+            SeatState::Eliminated => "eliminated",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    /// A king was taken (Dice Chess rule sets where kings are captured).
+    KingCaptured,
+    /// Every king of a side was taken (BrainKing 10x10's two kings).
+    AllKingsCaptured,
+    /// The losers have no pieces left.
+    NoPiecesLeft,
+    /// The losers have pieces but none can move.
+    NoLegalMove,
+    /// Every opponent's pieces are captured or immobile (the Doubles games).
+    OpponentsCapturedOrImmobile,
+    /// Four in a row (Chec Toe's "Toe").
+    Toe,
+    InsufficientMaterial,
+    FiftyMoveRule,
+    ThreefoldRepetition,
+    /// The game's own limit on moves without progress.
+    MoveLimit,
+}
+
+impl Reason {
+    /// The words players read ("checkmate", "threefold repetition"...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::KingCaptured => "king captured",
+            Reason::AllKingsCaptured => "all kings captured",
+            Reason::NoPiecesLeft => "no pieces left",
+            Reason::NoLegalMove => "no legal move",
+            Reason::OpponentsCapturedOrImmobile => "every opponent captured or immobile",
+            Reason::Toe => "Toe",
+            Reason::InsufficientMaterial => "insufficient material",
+            Reason::FiftyMoveRule => "fifty-move rule",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::MoveLimit => "move limit",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
 
 /// How a finished game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
-    /// `winner` won; `reason` says why (e.g. "checkmate", "no legal move").
-    Win { winner: Player, reason: String },
-    /// Nobody won; `reason` says why (e.g. "stalemate", "threefold repetition").
-    Draw { reason: String },
+    /// The seats of `winners` (a team; one seat in a two-player or cut-throat game) won.
+    Win { winners: SeatSet, reason: Reason },
+    /// Nobody won.
+    Draw { reason: Reason },
 }
 
 impl Outcome {
-    /// A win with a static reason.
-    pub fn win(winner: Player, reason: &str) -> Outcome {
-        Outcome::Win { winner, reason: reason.to_string() }
+    /// A win by one seat.
+    pub fn win(winner: Seat, reason: Reason) -> Outcome {
+        Outcome::Win { winners: SeatSet::single(winner), reason }
     }
-    /// A draw with a static reason.
-    pub fn draw(reason: &str) -> Outcome {
-        Outcome::Draw { reason: reason.to_string() }
+    /// A win by a team.
+    pub fn team(winners: SeatSet, reason: Reason) -> Outcome {
+        Outcome::Win { winners, reason }
     }
-    /// The reason text.
-    pub fn reason(&self) -> &str {
-        match self {
+    /// A draw.
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome::Draw { reason }
+    }
+    /// Why the game ended.
+    pub fn reason(&self) -> Reason {
+        match *self {
             Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+    /// The winning seats (empty for a draw).
+    pub fn winners(&self) -> SeatSet {
+        match *self {
+            Outcome::Win { winners, .. } => winners,
+            Outcome::Draw { .. } => SeatSet::EMPTY,
         }
     }
 }
@@ -64,10 +385,21 @@ pub trait Position: Clone {
     /// What `undo` needs to take a move back.
     type Undo;
 
-    /// The player to move.
-    fn turn(&self) -> Player;
+    /// The seat to move.
+    fn turn(&self) -> Seat;
+    /// Who sits at the table: seat count, turn sequence, teams.
+    fn seating(&self) -> Seating {
+        Seating::TWO
+    }
     /// Number of seats.
-    fn player_count(&self) -> usize;
+    fn player_count(&self) -> usize {
+        self.seating().count()
+    }
+    /// Where seat `s` stands (in play, missing, immobile, eliminated).
+    fn seat_state(&self, s: Seat) -> SeatState {
+        let _ = s;
+        SeatState::InPlay
+    }
     /// Clears `out` and fills it with every legal move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// Plays a move known to be legal (from `legal_moves`); returns what `undo` needs.

@@ -10,8 +10,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::position::{MoveError, Outcome, Player, Position, splitmix64};
-use crate::topology::{Cell, Dir, NO_CELL, Topology, Wrap};
+use crate::codec::{self, RowError, RowSyntax};
+use crate::movement::{self, Occupant};
+use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 /// Piece kinds (the low three bits of a board byte; bit 3 is the owner, 0 = empty).
 pub const PAWN: u8 = 1;
@@ -31,6 +33,10 @@ const ARMY_SIZE: u8 = 8;
 const SWAPS: u8 = 6;
 /// Ranks (from each side's own first rank) a side deploys onto: the three behind its pawns.
 const DEPLOY_RANKS: u8 = 3;
+/// Two seats: White (south) and Black (north), White first in every phase.
+const SEATING: Seating = Seating::TWO;
+/// The seat that deploys first and starts regular play (ruling T3).
+const WHITE: Seat = Seat::A;
 
 /// How many pieces each side places at a time during deployment, White first, then Black with
 /// the same count, and so on (ruling T2). The sizes add up to eight.
@@ -128,9 +134,9 @@ pub struct ToeToePosition {
     groups: DeployGroups,
     board: [u8; 64],
     /// Pieces not yet deployed, `[player][kind]`.
-    hand: [[u8; 7]; 2],
+    hand: PerSeat<[u8; 7]>,
     /// Each side's own pieces captured so far and not yet brought back by promotion.
-    captured: [[u8; 7]; 2],
+    captured: PerSeat<[u8; 7]>,
     /// Deployment and swap plies played (0 ..= 16 + 6).
     setup: u8,
     /// Side to move in regular play (during setup the schedule decides).
@@ -145,7 +151,27 @@ pub struct ToeToePosition {
 pub const FIFTY_MOVES: u16 = 100;
 
 fn owner(b: u8) -> Player {
-    (b >> 3) & 1
+    Seat((b >> 3) & 1)
+}
+
+/// The owner of a board byte, `None` for an empty cell.
+fn owner_of(b: u8) -> Option<Player> {
+    (b != 0).then(|| owner(b))
+}
+
+/// The board byte of `player`'s piece of kind `k`.
+const fn byte(player: Player, k: u8) -> u8 {
+    k | (player.0 << 3)
+}
+
+/// The side of the board a seat deploys on and moves away from.
+const fn side(player: Player) -> Side {
+    Side::of_two(player)
+}
+
+/// The colour's name in messages.
+fn seat_name(player: Player) -> &'static str {
+    if player == WHITE { "White" } else { "Black" }
 }
 
 fn kind(b: u8) -> u8 {
@@ -164,7 +190,7 @@ const HAND_KEY: u64 = 0x4A4D_0000_0000_0000;
 const CAPTURED_KEY: u64 = 0xCA97_0000_0000_0000;
 
 fn setup_key(setup: u8, turn: Player) -> u64 {
-    splitmix64(0x5E70_0000 ^ ((setup as u64) << 4) ^ turn as u64)
+    splitmix64(0x5E70_0000 ^ ((setup as u64) << 4) ^ turn.0 as u64)
 }
 
 impl ToeToePosition {
@@ -172,11 +198,14 @@ impl ToeToePosition {
     pub fn start(groups: DeployGroups) -> ToeToePosition {
         let topo = Topology::get(8, 8, Wrap::Flat);
         let mut board = [0u8; 64];
-        for f in 0..8u8 {
-            board[topo.cell(f, 3).expect("on board") as usize] = PAWN;
-            board[topo.cell(f, 4).expect("on board") as usize] = PAWN | 8;
+        // Each side's pawns on its own fourth rank, face to face in the middle.
+        for player in SEATING.seats() {
+            for c in (0..64).filter(|&c| topo.distance_from(side(player), c) == DEPLOY_RANKS) {
+                board[c as usize] = byte(player, PAWN);
+            }
         }
-        let mut p = ToeToePosition { topo, groups, board, hand: [ARMY; 2], captured: [[0; 7]; 2], setup: 0, turn: 0, quiet: 0, hash: 0 };
+        let mut p =
+            ToeToePosition { topo, groups, board, hand: PerSeat::splat(ARMY), captured: PerSeat::splat([0; 7]), setup: 0, turn: WHITE, quiet: 0, hash: 0 };
         p.hash = p.recompute_hash();
         p
     }
@@ -193,12 +222,12 @@ impl ToeToePosition {
 
     /// How many pieces of `kind` `player` still has to deploy.
     pub fn in_hand(&self, player: Player, kind: u8) -> u8 {
-        self.hand[player as usize][kind as usize]
+        self.hand[player][kind as usize]
     }
 
     /// How many of `player`'s pieces of `kind` have been captured (and not promoted back).
     pub fn captured(&self, player: Player, kind: u8) -> u8 {
-        self.captured[player as usize][kind as usize]
+        self.captured[player][kind as usize]
     }
 
     /// The deployment group sizes.
@@ -215,14 +244,16 @@ impl ToeToePosition {
     fn schedule(&self, ply: u8) -> Option<(Player, Phase)> {
         let mut at = 0u8;
         for n in self.groups.sizes() {
-            for player in 0..2 {
+            for &player in SEATING.order() {
                 if ply < at + n {
                     return Some((player, Phase::Deploy));
                 }
                 at += n;
             }
         }
-        (ply < at + SWAPS).then(|| ((ply - at) % 2, Phase::Swap))
+        // The swaps go round the table one at a time.
+        let order = SEATING.order();
+        (ply < at + SWAPS).then(|| (order[(ply - at) as usize % order.len()], Phase::Swap))
     }
 
     /// Pieces `player` has placed after `ply` setup plies.
@@ -230,32 +261,28 @@ impl ToeToePosition {
         (0..ply).filter(|&p| self.schedule(p) == Some((player, Phase::Deploy))).count() as u8
     }
 
-    fn forward(player: Player) -> Dir {
-        Dir::N.for_player(player)
-    }
-
     /// Whether `c` is in `player`'s deployment zone.
     fn in_zone(&self, player: Player, c: Cell) -> bool {
-        self.topo.relative_rank(player, c) < DEPLOY_RANKS
+        self.topo.distance_from(side(player), c) < DEPLOY_RANKS
     }
 
     /// The cell of `player`'s king, if it is on the board.
     fn king(&self, player: Player) -> Option<Cell> {
-        (0..64).find(|&c| self.board[c] == KING | (player << 3)).map(|c| c as Cell)
+        (0..64).find(|&c| self.board[c] == byte(player, KING)).map(|c| c as Cell)
     }
 
     /// Whether `c` is attacked by a piece of `by`.
     pub fn is_attacked(&self, c: Cell, by: Player) -> bool {
         let t = self.topo;
-        let is = |cell: Cell, k: u8| cell != NO_CELL && self.board[cell as usize] == k | (by << 3);
+        let is = |cell: Cell, k: u8| cell != NO_CELL && self.board[cell as usize] == byte(by, k);
         // Pawns capture one step diagonally forward: look one step diagonally backward.
-        if Dir::DIAGONAL_BACK(by).iter().any(|&d| is(t.step(c, d), PAWN)) {
+        if movement::pawn_attackers(t, c, side(by)).iter().any(|&s| is(s, PAWN)) {
             return true;
         }
         if t.leaps(c).iter().any(|&l| is(l, HORSE)) {
             return true;
         }
-        for d in Dir::ALL {
+        for d in Line::ALL {
             let one = t.step(c, d);
             if one == NO_CELL {
                 continue;
@@ -265,7 +292,7 @@ impl ToeToePosition {
             }
             // An elephant on `one` attacks `c` if the step from it to `c` is forward or diagonal.
             let toward = d.opposite();
-            if is(one, ELEPHANT) && (toward == Self::forward(by) || Dir::DIAGONAL.contains(&toward)) {
+            if is(one, ELEPHANT) && (toward == side(by).forward() || Line::DIAGONAL.contains(&toward)) {
                 return true;
             }
             if self.board[one as usize] == 0 {
@@ -274,7 +301,7 @@ impl ToeToePosition {
                     return true;
                 }
             }
-            if Dir::ORTHOGONAL.contains(&d) {
+            if Line::ORTHOGONAL.contains(&d) {
                 let mut cur = c;
                 for _ in 0..4 {
                     cur = t.step(cur, d);
@@ -295,7 +322,7 @@ impl ToeToePosition {
 
     /// Whether `player`'s king is on the board and attacked.
     pub fn in_check(&self, player: Player) -> bool {
-        self.king(player).is_some_and(|k| self.is_attacked(k, 1 - player))
+        self.king(player).is_some_and(|k| self.is_attacked(k, SEATING.opponent(player)))
     }
 
     /// Moves of the side to move that obey every rule but the stalemate ban.
@@ -332,123 +359,83 @@ impl ToeToePosition {
     /// Feeds every pseudo-legal move of `player` to `emit` until it returns false; returns
     /// whether all were fed.
     fn pseudo_moves(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
-        macro_rules! push {
-            ($m:expr) => {
-                if !emit($m) {
+        match self.phase() {
+            Phase::Deploy => self.drops(player, emit),
+            Phase::Swap => self.swaps(player, emit),
+            Phase::Play => (0..64 as Cell).all(|c| owner_of(self.board[c as usize]) != Some(player) || self.piece_moves(c, player, emit)),
+        }
+    }
+
+    /// Deployment: each kind in hand onto each empty cell of the zone.
+    fn drops(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+        [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().filter(|&k| self.hand[player][k as usize] > 0).all(|k| {
+            (0..64 as Cell)
+                .filter(|&c| self.board[c as usize] == 0 && self.in_zone(player, c))
+                .all(|c| emit(ToeMove { kind: ToeMoveKind::Drop, from: c, to: c, piece: k }))
+        })
+    }
+
+    /// The swap phase: any two of the player's pieces.
+    fn swaps(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+        let mine = |c: Cell| owner_of(self.board[c as usize]) == Some(player);
+        (0..64 as Cell)
+            .filter(|&a| mine(a))
+            .all(|a| (a + 1..64).filter(|&b| mine(b)).all(|b| emit(ToeMove { kind: ToeMoveKind::Swap, from: a, to: b, piece: 0 })))
+    }
+
+    /// What stands on `c` as a piece of `player` sees it.
+    fn occupant(&self, c: Cell, player: Player) -> Occupant {
+        match owner_of(self.board[c as usize]) {
+            None => Occupant::Empty,
+            Some(o) if o == player => Occupant::Friend,
+            Some(_) => Occupant::Enemy,
+        }
+    }
+
+    /// Regular play: the moves of the piece of `player` on `c`.
+    fn piece_moves(&self, c: Cell, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+        let t = self.topo;
+        let k = kind(self.board[c as usize]);
+        if k == PAWN {
+            return self.pawn_moves(c, player, emit);
+        }
+        let occupant = |to: Cell| self.occupant(to, player);
+        let mut normal = |to: Cell, _capture: bool| emit(ToeMove { kind: ToeMoveKind::Normal, from: c, to, piece: 0 });
+        match k {
+            HORSE => movement::leaps(t.leaps(c), c, occupant, &mut normal),
+            // "Forward or diagonally": forward as the player sees it, all four diagonals.
+            ELEPHANT => movement::steps(t, c, &[side(player).forward(), Line::NE, Line::SE, Line::SW, Line::NW], occupant, &mut normal),
+            KING => movement::steps(t, c, &Line::ALL, occupant, &mut normal),
+            GENERAL => movement::slide_within(t, c, &Line::ALL, 2, occupant, &mut normal),
+            CHARIOT => movement::slide_within(t, c, &Line::ORTHOGONAL, 4, occupant, &mut normal),
+            _ => true,
+        }
+    }
+
+    /// A pawn's promotions (on its last rank, to a piece captured from it), its step forward or
+    /// leap over the piece in front, and its diagonal captures.
+    fn pawn_moves(&self, c: Cell, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+        let t = self.topo;
+        let side = side(player);
+        if t.on_far_edge(side, c) {
+            for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
+                if self.captured[player][k as usize] > 0 && !emit(ToeMove { kind: ToeMoveKind::Promote, from: c, to: c, piece: k }) {
                     return false;
                 }
-            };
-        }
-        let t = self.topo;
-        let mine = |b: u8| b != 0 && owner(b) == player;
-        match self.phase() {
-            Phase::Deploy => {
-                for k in [KING, GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                    if self.hand[player as usize][k as usize] == 0 {
-                        continue;
-                    }
-                    for c in 0..64 as Cell {
-                        if self.board[c as usize] == 0 && self.in_zone(player, c) {
-                            push!(ToeMove { kind: ToeMoveKind::Drop, from: c, to: c, piece: k });
-                        }
-                    }
-                }
-            }
-            Phase::Swap => {
-                for a in 0..64 as Cell {
-                    if !mine(self.board[a as usize]) {
-                        continue;
-                    }
-                    for b in a + 1..64 {
-                        if mine(self.board[b as usize]) {
-                            push!(ToeMove { kind: ToeMoveKind::Swap, from: a, to: b, piece: 0 });
-                        }
-                    }
-                }
-            }
-            Phase::Play => {
-                for c in 0..64 as Cell {
-                    let b = self.board[c as usize];
-                    if !mine(b) {
-                        continue;
-                    }
-                    let normal = |to: Cell| ToeMove { kind: ToeMoveKind::Normal, from: c, to, piece: 0 };
-                    let free_or_enemy = |to: Cell| to != NO_CELL && !mine(self.board[to as usize]);
-                    match kind(b) {
-                        PAWN => {
-                            let fwd = Self::forward(player);
-                            if t.relative_rank(player, c) == 7 {
-                                for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                                    if self.captured[player as usize][k as usize] > 0 {
-                                        push!(ToeMove { kind: ToeMoveKind::Promote, from: c, to: c, piece: k });
-                                    }
-                                }
-                            }
-                            let ahead = t.step(c, fwd);
-                            if ahead != NO_CELL {
-                                if self.board[ahead as usize] == 0 {
-                                    push!(normal(ahead));
-                                } else {
-                                    // The leap over the piece in front, of either side, to an empty square.
-                                    let beyond = t.step(ahead, fwd);
-                                    if beyond != NO_CELL && self.board[beyond as usize] == 0 {
-                                        push!(normal(beyond));
-                                    }
-                                }
-                            }
-                            for d in Dir::DIAGONAL_FORWARD(player) {
-                                let to = t.step(c, d);
-                                if to != NO_CELL && self.board[to as usize] != 0 && !mine(self.board[to as usize]) {
-                                    push!(normal(to));
-                                }
-                            }
-                        }
-                        HORSE => {
-                            for &to in t.leaps(c) {
-                                if free_or_enemy(to) {
-                                    push!(normal(to));
-                                }
-                            }
-                        }
-                        ELEPHANT => {
-                            let fwd = Self::forward(player);
-                            for d in [fwd, Dir::NE, Dir::SE, Dir::SW, Dir::NW] {
-                                let to = t.step(c, d);
-                                if free_or_enemy(to) {
-                                    push!(normal(to));
-                                }
-                            }
-                        }
-                        KING => {
-                            for d in Dir::ALL {
-                                let to = t.step(c, d);
-                                if free_or_enemy(to) {
-                                    push!(normal(to));
-                                }
-                            }
-                        }
-                        GENERAL | CHARIOT => {
-                            let (dirs, range): (&[Dir], usize) = if kind(b) == GENERAL { (&Dir::ALL, 2) } else { (&Dir::ORTHOGONAL, 4) };
-                            for &d in dirs {
-                                let mut cur = c;
-                                for _ in 0..range {
-                                    cur = t.step(cur, d);
-                                    if cur == NO_CELL || mine(self.board[cur as usize]) {
-                                        break;
-                                    }
-                                    push!(normal(cur));
-                                    if self.board[cur as usize] != 0 {
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                }
             }
         }
-        true
+        let normal = |to: Cell| ToeMove { kind: ToeMoveKind::Normal, from: c, to, piece: 0 };
+        let fwd = side.forward();
+        let ahead = t.step(c, fwd);
+        if ahead != NO_CELL {
+            // A step to an empty square, or the leap over the piece in front, of either side, to
+            // an empty square.
+            let to = if self.board[ahead as usize] == 0 { ahead } else { t.step(ahead, fwd) };
+            if to != NO_CELL && self.board[to as usize] == 0 && !emit(normal(to)) {
+                return false;
+            }
+        }
+        movement::pawn_captures(t, c, side, |to| self.occupant(to, player), |to, _| emit(normal(to)))
     }
 
     fn set(&mut self, c: Cell, b: u8) {
@@ -464,11 +451,11 @@ impl ToeToePosition {
 
     fn add_count(&mut self, captured: bool, player: Player, k: u8, delta: i8) {
         let (key, table) = if captured { (CAPTURED_KEY, &mut self.captured) } else { (HAND_KEY, &mut self.hand) };
-        let n = &mut table[player as usize][k as usize];
+        let n = &mut table[player][k as usize];
         let before = *n;
         *n = (*n as i8 + delta) as u8;
         let after = *n;
-        self.hash ^= count_key(key, player as usize, k as usize, before) ^ count_key(key, player as usize, k as usize, after);
+        self.hash ^= count_key(key, player.index(), k as usize, before) ^ count_key(key, player.index(), k as usize, after);
     }
 
     /// The position from its text form: `ranks side hand captured setup quiet`, e.g. the start
@@ -479,51 +466,26 @@ impl ToeToePosition {
             return Err(format!("a Toe-to-Toe position has 6 fields (ranks, side, hand, captured, setup plies, quiet plies), not {}", f.len()));
         }
         let mut p = ToeToePosition::start(groups);
-        p.board = [0; 64];
-        p.hand = [[0; 7]; 2];
-        let ranks: Vec<&str> = f[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(format!("'{}' has {} ranks, not 8", f[0], ranks.len()));
-        }
-        for (i, r) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for ch in r.chars() {
-                if let Some(n) = ch.to_digit(10) {
-                    // Past 8 is an error below; saturating keeps a long run from overflowing.
-                    file = file.saturating_add(n as u8);
-                } else {
-                    let (pl, k) = piece_letter(ch).ok_or_else(|| format!("'{ch}' is not a Toe-to-Toe piece (K G R N E P)"))?;
-                    let c = p.topo.cell(file, rank).ok_or_else(|| format!("rank {} is longer than 8 squares", rank + 1))?;
-                    p.board[c as usize] = k | (pl << 3);
-                    file += 1;
-                }
-            }
-            if file != 8 {
-                return Err(format!("rank {} has {file} squares, not 8", rank + 1));
-            }
-        }
+        p.read_ranks(f[0])?;
         p.turn = match f[1] {
-            "w" => 0,
-            "b" => 1,
+            "w" => Seat::A,
+            "b" => Seat::B,
             s => return Err(format!("side to move '{s}' is not w or b")),
         };
-        for (field, table) in [(f[2], 0), (f[3], 1)] {
+        p.hand = PerSeat::splat([0; 7]);
+        for (field, captured) in [(f[2], false), (f[3], true)] {
             if field == "-" {
                 continue;
             }
             for ch in field.chars() {
                 let (pl, k) = piece_letter(ch).filter(|&(_, k)| k != PAWN).ok_or_else(|| format!("'{ch}' cannot be in a hand or captured"))?;
+                if captured && k == KING {
+                    return Err("a king cannot have been captured".into());
+                }
                 // Counts past the army's are refused by `validate`; saturating keeps a long
                 // field from overflowing first.
-                if table == 0 {
-                    p.hand[pl as usize][k as usize] = p.hand[pl as usize][k as usize].saturating_add(1);
-                } else {
-                    if k == KING {
-                        return Err("a king cannot have been captured".into());
-                    }
-                    p.captured[pl as usize][k as usize] = p.captured[pl as usize][k as usize].saturating_add(1);
-                }
+                let table = if captured { &mut p.captured } else { &mut p.hand };
+                table[pl][k as usize] = table[pl][k as usize].saturating_add(1);
             }
         }
         p.setup = f[4]
@@ -538,22 +500,50 @@ impl ToeToePosition {
         Ok(p)
     }
 
+    /// Reads the ranks field (8 down to 1, runs of empty squares as digits) onto the board.
+    fn read_ranks(&mut self, field: &str) -> Result<(), String> {
+        let ranks: Vec<&str> = field.split('/').collect();
+        if ranks.len() != 8 {
+            return Err(format!("'{field}' has {} ranks, not 8", ranks.len()));
+        }
+        self.board = [0; 64];
+        for (i, r) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let piece = |token: &str| {
+                let ch = token.chars().next().unwrap_or(' ');
+                piece_letter(ch).map(|(pl, k)| byte(pl, k)).ok_or_else(|| format!("'{ch}' is not a Toe-to-Toe piece (K G R N E P)"))
+            };
+            let cells = codec::read_row(r, RowSyntax::SINGLE_DIGITS, 8, piece).map_err(|e| match e {
+                RowError::Piece(why) => why,
+                RowError::ZeroRun => format!("rank {}: a count of empty squares is 1 to 8, not 0", rank + 1),
+                RowError::TooLong | RowError::Unclosed => format!("rank {} is longer than 8 squares", rank + 1),
+            })?;
+            if cells.len() != 8 {
+                return Err(format!("rank {} has {} squares, not 8", rank + 1, cells.len()));
+            }
+            for (file, b) in cells.into_iter().enumerate() {
+                self.board[self.topo.cell(file as u8, rank).expect("on board") as usize] = b.unwrap_or(0);
+            }
+        }
+        Ok(())
+    }
+
     fn setup_plies(&self) -> u8 {
         2 * ARMY_SIZE + SWAPS
     }
 
     fn validate(&self) -> Result<(), String> {
-        for player in 0..2u8 {
-            let name = ["White", "Black"][player as usize];
+        for player in SEATING.seats() {
+            let name = seat_name(player);
             // Counted in u32: a text can claim up to 255 of a piece in hand and 64 on the board.
-            let on_board = |k: u8| self.board.iter().filter(|&&b| b == k | (player << 3)).count() as u32;
-            let held = |k: u8| self.hand[player as usize][k as usize] as u32;
+            let on_board = |k: u8| self.board.iter().filter(|&&b| b == byte(player, k)).count() as u32;
+            let held = |k: u8| self.hand[player][k as usize] as u32;
             let kings = on_board(KING) + held(KING);
             if kings != 1 {
                 return Err(format!("{name} has {kings} kings (on the board and in hand), not 1"));
             }
             for k in [GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                let total = on_board(k) + held(k) + self.captured[player as usize][k as usize] as u32;
+                let total = on_board(k) + held(k) + self.captured[player][k as usize] as u32;
                 // Promotion can bring a piece back, but never more than the army had.
                 if total > ARMY[k as usize] as u32 {
                     return Err(format!("{name} has {total} {}s, more than the army's {}", kind_name(k), ARMY[k as usize]));
@@ -562,7 +552,7 @@ impl ToeToePosition {
             if on_board(PAWN) > 8 {
                 return Err(format!("{name} has more than 8 pawns"));
             }
-            let in_hand: u32 = self.hand[player as usize].iter().map(|&n| n as u32).sum();
+            let in_hand: u32 = self.hand[player].iter().map(|&n| n as u32).sum();
             let placed = self.placed_by(player, self.setup) as u32;
             if (self.phase() != Phase::Play || in_hand > 0) && in_hand + placed != ARMY_SIZE as u32 {
                 return Err(format!("{name} has {in_hand} pieces in hand after placing {placed} of {ARMY_SIZE}"));
@@ -574,9 +564,9 @@ impl ToeToePosition {
         if let Some((who, _)) = self.schedule(self.setup)
             && who != self.turn
         {
-            return Err(format!("setup ply {} is {}'s, not {}'s", self.setup, ["White", "Black"][who as usize], ["White", "Black"][self.turn as usize]));
+            return Err(format!("setup ply {} is {}'s, not {}'s", self.setup, seat_name(who), seat_name(self.turn)));
         }
-        if self.in_check(1 - self.turn()) {
+        if self.in_check(SEATING.opponent(self.turn())) {
             return Err("the side not to move is in check".into());
         }
         Ok(())
@@ -596,7 +586,7 @@ impl ToeToePosition {
 /// (owner, kind) of a piece letter: upper case White, lower case Black.
 fn piece_letter(ch: char) -> Option<(Player, u8)> {
     let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8).filter(|&k| k > 0)? as u8;
-    Some((ch.is_ascii_lowercase() as u8, k))
+    Some((if ch.is_ascii_lowercase() { Seat::B } else { WHITE }, k))
 }
 
 /// English name of a kind.
@@ -609,16 +599,18 @@ pub fn kind_letter(k: u8) -> char {
     LETTERS[k as usize % 7] as char
 }
 
+/// Letter of a board byte: upper case White, lower case Black.
+fn letter(b: u8) -> char {
+    let l = kind_letter(kind(b));
+    if owner(b) == WHITE { l } else { l.to_ascii_lowercase() }
+}
+
 impl Position for ToeToePosition {
     type Move = ToeMove;
     type Undo = ToeToePosition;
 
     fn turn(&self) -> Player {
         self.schedule(self.setup).map_or(self.turn, |(p, _)| p)
-    }
-
-    fn player_count(&self) -> usize {
-        2
     }
 
     fn legal_moves(&self, out: &mut Vec<ToeMove>) {
@@ -641,7 +633,7 @@ impl Position for ToeToePosition {
         match m.kind {
             ToeMoveKind::Drop => {
                 self.add_count(false, player, m.piece, -1);
-                self.set(m.to, m.piece | (player << 3));
+                self.set(m.to, byte(player, m.piece));
             }
             ToeMoveKind::Swap => {
                 let (a, b) = (self.board[m.from as usize], self.board[m.to as usize]);
@@ -663,7 +655,7 @@ impl Position for ToeToePosition {
             ToeMoveKind::Promote => {
                 self.quiet = 0;
                 self.add_count(true, player, m.piece, -1);
-                self.set(m.from, m.piece | (player << 3));
+                self.set(m.from, byte(player, m.piece));
             }
         }
         if self.setup < self.setup_plies() {
@@ -672,8 +664,8 @@ impl Position for ToeToePosition {
         // Regular play starts with White (ruling T3); afterwards sides alternate.
         self.turn = match self.schedule(self.setup) {
             Some((p, _)) => p,
-            None if before.phase() != Phase::Play => 0,
-            None => 1 - self.turn,
+            None if before.phase() != Phase::Play => WHITE,
+            None => SEATING.next(self.turn),
         };
         self.hash ^= setup_key(self.setup, self.turn);
         before
@@ -694,9 +686,9 @@ impl Position for ToeToePosition {
                 h ^= piece_key(c as Cell, self.board[c]);
             }
         }
-        for player in 0..2 {
+        for player in SEATING.seats() {
             for k in 0..7 {
-                h ^= count_key(HAND_KEY, player, k, self.hand[player][k]) ^ count_key(CAPTURED_KEY, player, k, self.captured[player][k]);
+                h ^= count_key(HAND_KEY, player.index(), k, self.hand[player][k]) ^ count_key(CAPTURED_KEY, player.index(), k, self.captured[player][k]);
             }
         }
         h
@@ -708,14 +700,14 @@ impl Position for ToeToePosition {
         }
         let player = self.turn();
         if legal.is_empty() {
-            return Some(if self.in_check(player) { Outcome::win(1 - player, "checkmate") } else { Outcome::draw("stalemate") });
+            return Some(if self.in_check(player) { Outcome::win(SEATING.opponent(player), Reason::Checkmate) } else { Outcome::draw(Reason::Stalemate) });
         }
         if self.quiet >= FIFTY_MOVES {
-            return Some(Outcome::draw("fifty-move rule"));
+            return Some(Outcome::draw(Reason::FiftyMoveRule));
         }
         // Bare kings cannot mate (pawns and every other piece can, with help or by promotion).
         if self.board.iter().all(|&b| b == 0 || kind(b) == KING) {
-            return Some(Outcome::draw("insufficient material"));
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         None
     }
@@ -796,42 +788,23 @@ impl Position for ToeToePosition {
     }
 
     fn to_text(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let b = self.board[self.topo.cell(file, rank).expect("on board") as usize];
-                if b == 0 {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
-                let l = kind_letter(kind(b));
-                s.push(if owner(b) == 0 { l } else { l.to_ascii_lowercase() });
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        let list = |table: &[[u8; 7]; 2]| {
+        let s = codec::write_rows(self.topo, |c| {
+            let b = self.board[c as usize];
+            (b != 0).then(|| letter(b))
+        });
+        let list = |table: &PerSeat<[u8; 7]>| {
             let mut out = String::new();
-            for (player, counts) in table.iter().enumerate() {
+            for player in SEATING.seats() {
                 for k in [KING, GENERAL, CHARIOT, HORSE, ELEPHANT] {
-                    for _ in 0..counts[k as usize] {
-                        let l = kind_letter(k);
-                        out.push(if player == 0 { l } else { l.to_ascii_lowercase() });
+                    for _ in 0..table[player][k as usize] {
+                        out.push(letter(byte(player, k)));
                     }
                 }
             }
             if out.is_empty() { "-".to_string() } else { out }
         };
-        format!("{s} {} {} {} {} {}", ["w", "b"][self.turn() as usize], list(&self.hand), list(&self.captured), self.setup, self.quiet)
+        let side = if self.turn() == WHITE { "w" } else { "b" };
+        format!("{s} {side} {} {} {} {}", list(&self.hand), list(&self.captured), self.setup, self.quiet)
     }
 
     fn is_irreversible(&self, m: ToeMove) -> bool {

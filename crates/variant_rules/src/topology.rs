@@ -15,8 +15,11 @@ use serde::{Deserialize, Serialize};
 pub type Cell = u16;
 /// Sentinel for "no cell in that direction" (off a flat edge, or across a forbidden edge).
 pub const NO_CELL: Cell = Cell::MAX;
-/// Largest board the fixed-size position arrays hold: 12x12, the Doubles board.
-pub const MAX_CELLS: usize = 144;
+/// Most cells of any fixed board: the 12-row hexagon of triangles (6 x 36 = 216). Cell indices
+/// (and the checkers family's one-byte cells) are wide enough for it.
+pub const MAX_CELLS: usize = 216;
+/// Most cells of a square board: 12x12, the Doubles board (the chess family's arrays).
+pub const MAX_SQUARE_CELLS: usize = 144;
 /// Most cells a topology may have: the window CHEX's unbounded plane is kept in (40x40). Games
 /// with fixed-size arrays per cell are limited to [`MAX_CELLS`] by their own checks.
 pub const MAX_WINDOW_CELLS: usize = 1600;
@@ -62,120 +65,175 @@ impl std::str::FromStr for Wrap {
     }
 }
 
-/// The eight king directions of a square board, as seen by the first player.
+/// Most lines through a cell on any board: 8 on squares, 12 on triangles (three across sides,
+/// nine through corners, Tri-Chess's king).
+pub const MAX_LINES: usize = 12;
+
+/// Slots per cell in the step tables: [`MAX_LINES`] rounded up to a power of two, so that
+/// `line & (STEP_SLOTS - 1)` is provably in range and the hot `step` lookup needs no bounds check.
+const STEP_SLOTS: usize = 16;
+
+/// A line (direction) through a cell, as an index into the topology's step tables.
 ///
-/// `N` is "forward" for the first player (towards higher ranks). Triangular boards will
-/// add their own direction set (12 king directions); rules ask for direction *sets*
-/// (orthogonal, diagonal, forward) rather than naming these constants directly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Dir {
-    N = 0,
-    NE = 1,
-    E = 2,
-    SE = 3,
-    S = 4,
-    SW = 5,
-    W = 6,
-    NW = 7,
-}
+/// Rules speak of lines and of each seat's forward lines and regions, never of coordinates. On
+/// square boards lines 0-7 are the compass directions as seen from the south edge (the first
+/// seat), clockwise from north; the constants below name them for the square-board games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Line(pub u8);
 
-impl Dir {
-    /// All eight, clockwise from north.
-    pub const ALL: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
-    /// The four rook directions.
-    pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
-    /// The four bishop directions.
-    pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
+impl Line {
+    pub const N: Line = Line(0);
+    pub const NE: Line = Line(1);
+    pub const E: Line = Line(2);
+    pub const SE: Line = Line(3);
+    pub const S: Line = Line(4);
+    pub const SW: Line = Line(5);
+    pub const W: Line = Line(6);
+    pub const NW: Line = Line(7);
+    /// The eight lines of a square cell, clockwise from north.
+    pub const ALL: [Line; 8] = [Line::N, Line::NE, Line::E, Line::SE, Line::S, Line::SW, Line::W, Line::NW];
+    /// The four rook lines of a square board.
+    pub const ORTHOGONAL: [Line; 4] = [Line::N, Line::E, Line::S, Line::W];
+    /// The four bishop lines of a square board.
+    pub const DIAGONAL: [Line; 4] = [Line::NE, Line::SE, Line::SW, Line::NW];
 
-    /// File and rank deltas of one step.
+    /// The index into step tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File and rank deltas of one step on a square board.
     pub const fn delta(self) -> (i32, i32) {
-        match self {
-            Dir::N => (0, 1),
-            Dir::NE => (1, 1),
-            Dir::E => (1, 0),
-            Dir::SE => (1, -1),
-            Dir::S => (0, -1),
-            Dir::SW => (-1, -1),
-            Dir::W => (-1, 0),
-            Dir::NW => (-1, 1),
-        }
+        const D: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        D[self.0 as usize & 7]
     }
 
-    /// The direction pointing the other way.
-    pub const fn opposite(self) -> Dir {
-        Dir::ALL[(self as usize + 4) % 8]
+    /// The line pointing the other way (square boards).
+    pub const fn opposite(self) -> Line {
+        Line((self.0 + 4) & 7)
     }
 
-    /// This direction as seen by a player facing the other way (second player's "forward" is `S`).
-    pub const fn for_player(self, player: u8) -> Dir {
-        if player.is_multiple_of(2) { self } else { self.opposite() }
+    /// This line turned clockwise by `eighths` eighths of a turn (square boards).
+    pub const fn turned(self, eighths: u8) -> Line {
+        Line((self.0 + eighths) & 7)
     }
 }
 
-impl Dir {
-    /// The two diagonals a pawn of `player` captures along.
-    #[allow(non_snake_case)]
-    #[inline(always)]
-    pub const fn DIAGONAL_FORWARD(player: u8) -> [Dir; 2] {
-        if player.is_multiple_of(2) { [Dir::NW, Dir::NE] } else { [Dir::SE, Dir::SW] }
+/// A side of the board where a seat sits, clockwise seen from above: on square boards 0 is the
+/// south edge (rank 1, the first seat's), 1 west, 2 north, 3 east.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Side(pub u8);
+
+impl Side {
+    pub const SOUTH: Side = Side(0);
+    pub const WEST: Side = Side(1);
+    pub const NORTH: Side = Side(2);
+    pub const EAST: Side = Side(3);
+
+    /// The side facing this one across a square board.
+    pub const fn opposite(self) -> Side {
+        Side((self.0 + 2) & 3)
     }
-    /// The two diagonals from which a pawn of `player` attacks a cell.
-    #[allow(non_snake_case)]
+
+    /// The seat's side in a two-player game: the first seat south, the second north.
+    pub const fn of_two(seat: crate::position::Seat) -> Side {
+        if seat.0 == 0 { Side::SOUTH } else { Side::NORTH }
+    }
+
+    /// "Forward" for a seat on this side of a square board: towards the opposite side.
     #[inline(always)]
-    pub const fn DIAGONAL_BACK(player: u8) -> [Dir; 2] {
-        if player.is_multiple_of(2) { [Dir::SW, Dir::SE] } else { [Dir::NE, Dir::NW] }
+    pub const fn forward(self) -> Line {
+        // South faces north (line 0); each side clockwise turns forward by a quarter turn.
+        Line((self.0 * 2) & 7)
+    }
+
+    /// The two diagonals forward (left then right, as the seat sees them).
+    #[inline(always)]
+    pub const fn diagonal_forward(self) -> [Line; 2] {
+        let f = self.forward();
+        [f.turned(7), f.turned(1)]
+    }
+
+    /// The two diagonals backward: where a piece attacking forward-diagonally from must stand.
+    #[inline(always)]
+    pub const fn diagonal_back(self) -> [Line; 2] {
+        let f = self.forward().opposite();
+        [f.turned(1), f.turned(7)]
+    }
+
+    /// Whether the seat's left and right edges are the board's west and east edges (the seat
+    /// faces north or south) rather than its north and south edges.
+    pub const fn faces_ranks(self) -> bool {
+        self.0 & 1 == 0
     }
 }
 
 /// Knight leap deltas (file, rank).
 const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
-/// A board as a graph: cells, neighbour tables per direction, knight leaps, and regions.
+/// A board as a graph: cells, neighbour tables per line, knight leaps, and regions.
 #[derive(Debug)]
 pub struct Topology {
     width: u8,
     height: u8,
     wrap: Wrap,
-    /// `steps[cell][dir]`: one step, crossing every joined edge.
-    steps: Vec<[Cell; 8]>,
-    /// `steps_sides[cell][dir]`: one step, crossing only the side edges (a universal board's
+    /// Whether the "side" edges a cylinder joins are the north and south edges (the view of a
+    /// seat on the east or west side in cylindrical Doubles) instead of west and east.
+    sides_are_ranks: bool,
+    /// `steps[cell][line]`: one step, crossing every joined edge.
+    steps: Vec<[Cell; STEP_SLOTS]>,
+    /// `steps_sides[cell][line]`: one step, crossing only the side edges (a universal board's
     /// non-kings may not cross the ends). Equal to `steps` on flat boards and cylinders.
-    steps_sides: Vec<[Cell; 8]>,
+    steps_sides: Vec<[Cell; STEP_SLOTS]>,
     /// `leaps[cell][i]`: knight leaps (crossing every joined edge), `NO_CELL` where none.
     leaps: Vec<[Cell; 8]>,
 }
 
 impl Topology {
-    /// The shared topology for a `width` x `height` board with the given wrap; built on first use.
+    /// The shared topology for a `width` x `height` board with the given wrap, as seen by a seat
+    /// on the south or north side; built on first use.
     ///
     /// # Panics
-    /// If the board is empty or larger than [`MAX_CELLS`]; callers validate sizes from user input first.
+    /// If the board is empty or larger than [`MAX_WINDOW_CELLS`]; callers validate sizes from user input first.
     pub fn get(width: u8, height: u8, wrap: Wrap) -> &'static Topology {
-        /// Every topology built so far, by size and wrap, leaked so it lives as long as the program.
-        type Cache = Mutex<HashMap<(u8, u8, Wrap), &'static Topology>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry((width, height, wrap)).or_insert_with(|| Box::leak(Box::new(Topology::build(width, height, wrap))))
+        Topology::for_side(width, height, wrap, Side::SOUTH)
     }
 
-    fn build(width: u8, height: u8, wrap: Wrap) -> Topology {
+    /// The topology a seat on `side` plays on: on a cylinder "players sitting opposite each other
+    /// regard their right and left edges as touching, but not their forward and rear edges", so
+    /// seats on the east and west sides wrap north-south; on a universal board they cross the
+    /// north and south edges freely and only kings cross the east and west ones.
+    pub fn for_side(width: u8, height: u8, wrap: Wrap, side: Side) -> &'static Topology {
+        /// Every topology built so far, by size, wrap and orientation, leaked so it lives as long as the program.
+        type Cache = Mutex<HashMap<(u8, u8, Wrap, bool), &'static Topology>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let ranks = wrap != Wrap::Flat && !side.faces_ranks();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry((width, height, wrap, ranks)).or_insert_with(|| Box::leak(Box::new(Topology::build(width, height, wrap, ranks))))
+    }
+
+    fn build(width: u8, height: u8, wrap: Wrap, sides_are_ranks: bool) -> Topology {
         assert!(width > 0 && height > 0, "empty board");
         assert!(width as usize * height as usize <= MAX_WINDOW_CELLS, "board larger than MAX_WINDOW_CELLS");
         let (w, h) = (width as i32, height as i32);
         let wrap_sides = wrap != Wrap::Flat;
         let wrap_ends = wrap == Wrap::Universal;
+        // `across_sides`/`across_ends`: whether a step may leave the board over the seat's side
+        // edges / end edges and come back on the other side.
         let target = |x: i32, y: i32, dx: i32, dy: i32, ends: bool| -> Cell {
+            let (wrap_x, wrap_y) = if sides_are_ranks { (ends, wrap_sides) } else { (wrap_sides, ends) };
             let (mut nx, mut ny) = (x + dx, y + dy);
             if !(0..w).contains(&nx) {
-                if !wrap_sides {
+                if !wrap_x {
                     return NO_CELL;
                 }
                 nx = nx.rem_euclid(w);
             }
             if !(0..h).contains(&ny) {
-                if !ends {
+                if !wrap_y {
                     return NO_CELL;
                 }
                 ny = ny.rem_euclid(h);
@@ -183,21 +241,21 @@ impl Topology {
             (ny * w + nx) as Cell
         };
         let n = (w * h) as usize;
-        let mut steps = vec![[NO_CELL; 8]; n];
-        let mut steps_sides = vec![[NO_CELL; 8]; n];
+        let mut steps = vec![[NO_CELL; STEP_SLOTS]; n];
+        let mut steps_sides = vec![[NO_CELL; STEP_SLOTS]; n];
         let mut leaps = vec![[NO_CELL; 8]; n];
         for c in 0..n {
             let (x, y) = ((c as i32) % w, (c as i32) / w);
-            for d in Dir::ALL {
+            for d in Line::ALL {
                 let (dx, dy) = d.delta();
-                steps[c][d as usize] = target(x, y, dx, dy, wrap_ends);
-                steps_sides[c][d as usize] = target(x, y, dx, dy, false);
+                steps[c][d.index()] = target(x, y, dx, dy, wrap_ends);
+                steps_sides[c][d.index()] = target(x, y, dx, dy, false);
             }
             for (i, &(dx, dy)) in KNIGHT_DELTAS.iter().enumerate() {
                 leaps[c][i] = target(x, y, dx, dy, wrap_ends);
             }
         }
-        Topology { width, height, wrap, steps, steps_sides, leaps }
+        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps }
     }
 
     /// Number of files.
@@ -228,14 +286,14 @@ impl Topology {
 
     /// One step from `c` in direction `d`, crossing every joined edge; `NO_CELL` if none.
     #[inline(always)]
-    pub fn step(&self, c: Cell, d: Dir) -> Cell {
-        self.steps[c as usize][d as usize]
+    pub fn step(&self, c: Cell, d: Line) -> Cell {
+        self.steps[c as usize][d.index() & (STEP_SLOTS - 1)]
     }
 
     /// One step that may cross the side edges but never the ends (universal non-kings).
     #[inline(always)]
-    pub fn step_sides(&self, c: Cell, d: Dir) -> Cell {
-        self.steps_sides[c as usize][d as usize]
+    pub fn step_sides(&self, c: Cell, d: Line) -> Cell {
+        self.steps_sides[c as usize][d.index() & (STEP_SLOTS - 1)]
     }
 
     /// The eight knight leaps from `c` (some may be `NO_CELL`).
@@ -263,21 +321,30 @@ impl Topology {
     pub fn is_dark(&self, c: Cell) -> bool {
         (self.file(c) + self.rank(c)).is_multiple_of(2)
     }
-    /// The rank a player counts as its own back rank (region "home row").
+    /// How many rows a cell is from `side`'s edge (0 = on that edge: the seat's home row).
     #[inline]
-    pub fn home_rank(&self, player: u8) -> u8 {
-        if player.is_multiple_of(2) { 0 } else { self.height - 1 }
+    pub fn distance_from(&self, side: Side, c: Cell) -> u8 {
+        let (f, r) = (self.file(c), self.rank(c));
+        match side.0 & 3 {
+            0 => r,
+            1 => f,
+            2 => self.height - 1 - r,
+            _ => self.width - 1 - f,
+        }
     }
-    /// The far rank of a player (region "king row" / promotion rank).
+    /// Whether a cell is on the edge opposite `side` (a seat's king row / promotion row).
     #[inline]
-    pub fn far_rank(&self, player: u8) -> u8 {
-        self.home_rank(player + 1)
+    pub fn on_far_edge(&self, side: Side, c: Cell) -> bool {
+        self.distance_from(side.opposite(), c) == 0
     }
-    /// A player's rank number counted from its own side (0 = its home rank).
+    /// How many rows lie between `side`'s edge and the opposite one, minus one (7 on 8x8).
     #[inline]
-    pub fn relative_rank(&self, player: u8, c: Cell) -> u8 {
-        let r = self.rank(c);
-        if player.is_multiple_of(2) { r } else { self.height - 1 - r }
+    pub fn depth_from(&self, side: Side) -> u8 {
+        if side.faces_ranks() { self.height - 1 } else { self.width - 1 }
+    }
+    /// Whether this is the orientation of a seat on the east or west side of a wrapped board.
+    pub fn sides_are_ranks(&self) -> bool {
+        self.sides_are_ranks
     }
 
     /// Algebraic name of a cell: file letters `a..`, ranks from `1`.
@@ -355,27 +422,27 @@ mod tests {
     fn flat_edges_have_no_neighbours() {
         let t = Topology::get(8, 8, Wrap::Flat);
         let a1 = t.parse_cell("a1").unwrap();
-        assert_eq!(t.step(a1, Dir::W), NO_CELL);
-        assert_eq!(t.step(a1, Dir::S), NO_CELL);
-        assert_eq!(t.name(t.step(a1, Dir::NE)), "b2");
+        assert_eq!(t.step(a1, Line::W), NO_CELL);
+        assert_eq!(t.step(a1, Line::S), NO_CELL);
+        assert_eq!(t.name(t.step(a1, Line::NE)), "b2");
     }
 
     #[test]
     fn cylinder_joins_sides_only() {
         let t = Topology::get(8, 8, Wrap::Cylinder);
         let a1 = t.parse_cell("a1").unwrap();
-        assert_eq!(t.name(t.step(a1, Dir::W)), "h1");
-        assert_eq!(t.name(t.step(a1, Dir::NW)), "h2");
-        assert_eq!(t.step(a1, Dir::S), NO_CELL);
+        assert_eq!(t.name(t.step(a1, Line::W)), "h1");
+        assert_eq!(t.name(t.step(a1, Line::NW)), "h2");
+        assert_eq!(t.step(a1, Line::S), NO_CELL);
     }
 
     #[test]
     fn universal_joins_ends_but_side_table_does_not() {
         let t = Topology::get(8, 8, Wrap::Universal);
         let a1 = t.parse_cell("a1").unwrap();
-        assert_eq!(t.name(t.step(a1, Dir::SW)), "h8");
-        assert_eq!(t.step_sides(a1, Dir::SW), NO_CELL);
-        assert_eq!(t.name(t.step_sides(a1, Dir::W)), "h1");
+        assert_eq!(t.name(t.step(a1, Line::SW)), "h8");
+        assert_eq!(t.step_sides(a1, Line::SW), NO_CELL);
+        assert_eq!(t.name(t.step_sides(a1, Line::W)), "h1");
     }
 
     #[test]

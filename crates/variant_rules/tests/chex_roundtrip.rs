@@ -7,7 +7,7 @@ mod common;
 
 use proptest::prelude::*;
 use variant_rules::chex::{ChexPosition, DrawInCheck};
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position, Seat};
 
 /// Plies per playout: enough for most random games to end (and for the cluster to drift).
 const MAX_PLIES: usize = 600;
@@ -49,8 +49,8 @@ fn assert_public_view(p: &ChexPosition, label: &str) {
     assert_eq!(public.len(), 5, "{label}: {public:?}");
     assert_eq!((&public[0], &public[1], &public[4]), (&full[0], &full[1], &full[4]), "{label}: tiles, side and quiet are public");
     let held = p.holding();
-    let face_down = |side: u8| p.pile(side).len() - usize::from(held.is_some() && p.turn() == side);
-    assert_eq!(public[2], format!("{}/{}", face_down(0), face_down(1)), "{label}: piles as sizes");
+    let face_down = |side: Seat| p.pile(side).len() - usize::from(held.is_some() && p.turn() == side);
+    assert_eq!(public[2], format!("{}/{}", face_down(Seat::A), face_down(Seat::B)), "{label}: piles as sizes");
     let expect_held = match held {
         Some(b) => format!("+{}", if b & 8 != 0 { "?pnbrqk" } else { "?PNBRQK" }.as_bytes()[(b & 7) as usize] as char),
         None => "-".to_string(),
@@ -67,7 +67,7 @@ fn assert_public_view(p: &ChexPosition, label: &str) {
 fn assert_order_is_hidden(p: &ChexPosition, label: &str) {
     let f = fields(&p.to_text());
     let (w, b) = f[2].split_once('/').unwrap();
-    let hide = |side: u8, pile: &str| -> String {
+    let hide = |side: Seat, pile: &str| -> String {
         if pile == "-" {
             return pile.into();
         }
@@ -75,7 +75,7 @@ fn assert_order_is_hidden(p: &ChexPosition, label: &str) {
         let (top, rest) = pile.split_at(keep);
         top.chars().chain(rest.chars().rev()).collect()
     };
-    let other = format!("{} {} {}/{} {} {}", f[0], f[1], hide(0, w), hide(1, b), f[3], f[4]);
+    let other = format!("{} {} {}/{} {} {}", f[0], f[1], hide(Seat::A, w), hide(Seat::B, b), f[3], f[4]);
     let q = ChexPosition::from_text(&other).unwrap_or_else(|e| panic!("{label}: {other}: {e}"));
     assert_eq!(q.public_text(), p.public_text(), "{label}: the pile order shows through");
 }

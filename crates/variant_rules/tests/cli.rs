@@ -169,14 +169,14 @@ fn dice_games_take_rolls_passes_and_rerolls_in_the_move_list() {
 /// The CHEX moves of a short game from `--seed 11`: each side draws and places twice, then
 /// White draws again (so a tile is held face up), with the engine choosing the placements.
 fn chex_opening() -> (Vec<String>, variant_rules::Game) {
-    use variant_rules::{Game, GameId, GameOptions};
+    use variant_rules::{Game, GameId, GameOptions, Position};
     let opts = GameOptions { seed: 11, ..GameOptions::default_for(GameId::Chex) };
     let mut g = Game::new(GameId::Chex, opts, None).unwrap();
     let mut moves = Vec::new();
     for _ in 0..4 {
         for pick in ["draw", ""] {
             let p = g.position();
-            let m = if pick == "draw" { pick.to_string() } else { p.move_text(*p.legal_moves().last().unwrap()) };
+            let m = if pick == "draw" { pick.to_string() } else { p.move_text(*p.legal_move_list().last().unwrap()) };
             g.play(&m).unwrap();
             moves.push(m);
         }
@@ -197,6 +197,7 @@ fn chex_check_shows_pile_sizes_never_the_pile_order() {
     // X1: "Shuffle well and place face down to become each player's draw pile" — no output a
     // player reads shows the order of the face-down tiles; `position` is the public text.
     let (moves, g) = chex_opening();
+    use variant_rules::Position;
     let full = g.position().to_text();
     let piles: Vec<&str> = full.split(' ').nth(2).unwrap().split('/').collect();
     assert!(piles.iter().all(|p| p.len() >= 10), "{full}");
@@ -234,4 +235,45 @@ fn chex_draw_in_check_option() {
     rejects(&["check", "chex", "--position", "K0,0;P0,1;k1,2 w QQQQQQQQQQQQQQQQQ/- - 0"], "the set has");
     rejects(&["check", "chex", "--position", "K0,0;k1,ö w -/- - 0"], "not a cell");
     rejects(&["check", "chex", "--moves", "draw Ő@0,0"], "move 2 'Ő@0,0' malformed");
+}
+
+#[test]
+fn four_player_check_json_reports_seats_teams_and_winners() {
+    let v = json(&["check", "stax", "--players", "4", "--seating", "partners-adjacent", "--json"]);
+    assert_eq!(v["players"], 4);
+    assert_eq!(v["to_move"], "a");
+    assert_eq!(v["order"], serde_json::json!(["a", "b", "c", "d"]));
+    assert_eq!(v["teams"], serde_json::json!([["a", "c"], ["b", "d"]]));
+    assert_eq!(v["winners"], serde_json::json!([]));
+    assert_eq!(v["seats"].as_array().unwrap().len(), 4);
+    assert!(v["seats"].as_array().unwrap().iter().all(|s| s["state"] == "in-play"));
+    let v = json(&["check", "checkers", "--players", "4", "--seating", "cut-throat", "--json"]);
+    assert_eq!(v["teams"].as_array().unwrap().len(), 4);
+    // A won game names the whole team.
+    let won = "12/12/12/12/12/12/5b6/4a7/12/12/12/6c5 a 0";
+    let v = json(&["check", "checkers", "--players", "4", "--position", won, "--moves", "e5xg7", "--json"]);
+    assert_eq!(v["status"], "win");
+    assert_eq!(v["winners"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["reason"], "every opponent captured or immobile");
+    let o = run(&["perft", "checkers", "--players", "4", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft 2 36"));
+}
+
+#[test]
+fn bad_seat_options_are_one_line_errors() {
+    for args in [
+        &["check", "checkers", "--players", "3"][..],
+        &["check", "checkers", "--players", "-4"],
+        &["check", "chess", "--players", "4"],
+        &["check", "checkers", "--seating", "cut-throat"],
+        &["check", "stax", "--players", "4", "--seating", "sideways"],
+        &["check", "stax", "--players", "4", "--queens-colours", "mixed"],
+        &["check", "queens", "--players", "4", "--queens-colours", "plaid"],
+        &["check", "checkers", "--players", "4", "--position", "8/8/8/8/8/8/8/8 a 0"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
 }

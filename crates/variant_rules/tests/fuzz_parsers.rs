@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::cli::OptionArgs;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
 
 /// Valid texts of one configuration: positions reached in a seeded random game and the moves
 /// played in it.
@@ -28,10 +28,28 @@ struct Samples {
 const SAMPLE_PLIES: usize = 240;
 const SAMPLE_EVERY: usize = 6;
 
+/// Every two-player configuration, and the four-player (Doubles) games: each game x seating, on
+/// the three boards in turn, Numbers on every other one, Queens with mixed colours too.
+fn configs() -> Vec<(GameId, GameOptions)> {
+    use variant_rules::Wrap;
+    use variant_rules::checkers::{DoublesSeating, QueensColours};
+    let mut v = common::all_configs();
+    let boards = [Wrap::Flat, Wrap::Cylinder, Wrap::Universal];
+    for (i, game) in [GameId::Checkers, GameId::Stax, GameId::Queens].into_iter().enumerate() {
+        for (j, seating) in DoublesSeating::ALL.into_iter().enumerate() {
+            let colours = if (i + j) % 2 == 0 { QueensColours::Mixed } else { QueensColours::Same };
+            let queens_colours = if game == GameId::Queens { colours } else { QueensColours::Same };
+            let o = GameOptions { players: 4, seating, topology: boards[(i + j) % 3], numbers: j == 1, queens_colours, ..GameOptions::default_for(game) };
+            v.push((game, o));
+        }
+    }
+    v
+}
+
 fn samples() -> &'static [Samples] {
     static SAMPLES: OnceLock<Vec<Samples>> = OnceLock::new();
     SAMPLES.get_or_init(|| {
-        common::all_configs()
+        configs()
             .into_iter()
             .enumerate()
             .map(|(i, (game, opts))| {
@@ -198,7 +216,7 @@ fn check_parsed(s: &Samples, text: &str) {
         if game.outcome().is_some() {
             break;
         }
-        let moves = game.position().legal_moves();
+        let moves = game.position().legal_move_list();
         if moves.is_empty() {
             break;
         }
@@ -216,7 +234,7 @@ fn check_move(s: &Samples, position: usize, text: &str) {
     let mut game = Game::new(s.game, s.opts, Some(start)).unwrap_or_else(|e| panic!("{} {:?}: sampled position '{start}' does not parse: {e}", s.game, s.opts));
     let legal: Vec<String> = {
         let p = game.position();
-        p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+        p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
     };
     if game.play(text).is_ok() {
         let played = game.moves().last().expect("a move was played").to_string();
@@ -231,7 +249,7 @@ fn cases(n: u32) -> u32 {
 }
 
 fn config() -> impl Strategy<Value = usize> {
-    0..common::all_configs().len()
+    0..configs().len()
 }
 
 proptest! {
@@ -273,7 +291,7 @@ proptest! {
     }
 
     #[test]
-    fn option_values_never_panic(game in any::<String>(), value in any::<String>(), which in 0usize..8, known in 0..GameId::ALL.len()) {
+    fn option_values_never_panic(game in any::<String>(), value in any::<String>(), which in 0usize..11, known in 0..GameId::ALL.len()) {
         let mut args = OptionArgs::default();
         let v = Some(value.clone());
         match which {
@@ -284,6 +302,9 @@ proptest! {
             4 => args.draw_in_check = v,
             5 => args.uncovered_man = v,
             6 => args.brainking_six = v,
+            7 => args.players = v,
+            8 => args.seating = v,
+            9 => args.queens_colours = v,
             _ => {}
         }
         let _ = args.resolve(&game);
@@ -301,7 +322,7 @@ fn samples_cover_every_configuration_with_real_play() {
         assert!(s.positions.len() >= 3, "{} {:?}: only {} sampled positions", s.game, s.opts, s.positions.len());
         assert!(!s.moves.is_empty(), "{}: no moves sampled", s.game);
     }
-    assert_eq!(samples().len(), common::all_configs().len());
+    assert_eq!(samples().len(), configs().len());
 }
 
 #[test]

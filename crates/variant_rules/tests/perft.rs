@@ -4,7 +4,7 @@
 mod common;
 
 use common::perft_cases;
-use variant_rules::{AnyPosition, GameId, GameOptions, Wrap};
+use variant_rules::{AnyPosition, GameId, GameOptions, Position, Wrap};
 
 /// Leaf nodes a CI run spends on one case (deeper entries run under `--ignored`).
 const CI_NODE_BUDGET: u64 = 20_000_000;
@@ -73,10 +73,14 @@ fn every_variant_matches_its_recorded_counts() {
     // Every game x topology x Numbers combination not covered by a published file is recorded.
     // Toe-to-Toe adds three lines from its later phases to its start, CHEX one, Dice Chess
     // three (mid-game, with a roll, mid-series) and Chec Toe one.
+    // Doubles (four players) adds one start line per game x seating x (flat, cylinder, universal
+    // with Numbers), Queens twice (same and mixed colours): 3 x 3 x 3 + 9 = 36.
     let expected_combinations = common::all_configs().len() - 2;
-    let starts = cases.iter().filter(|c| c.position.is_none()).count();
+    let two_player = |c: &&common::PerftCase| c.opts.players == 2;
+    let starts = cases.iter().filter(two_player).filter(|c| c.position.is_none()).count();
     assert_eq!(starts, expected_combinations, "one start line per combination");
-    assert_eq!(cases.len(), expected_combinations + 8);
+    assert_eq!(cases.iter().filter(two_player).count(), expected_combinations + 8);
+    assert_eq!(cases.iter().filter(|c| c.opts.players == 4).count(), 36);
     assert!(run_cases("perft-variants.txt", false) > 100);
 }
 

@@ -180,7 +180,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
         }
         // legal_moves <=> play accepts, checked through the same path the CLI and window use.
         if ply % 5 == 0 && g.outcome().is_none() {
-            let legal: BTreeSet<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
+            let legal: BTreeSet<String> = pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect();
             for text in candidates(pos, &legal) {
                 let accepted = g.clone().play(&text).is_ok();
                 // A Toe-to-Toe swap may name its squares in either order; a CHEX capture may be
@@ -196,7 +196,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
     });
     assert!(finished.outcome().is_some(), "{label}: no result after {MAX_PLIES} plies");
     // A finished game refuses further moves.
-    let any = finished.position().legal_moves().into_iter().next();
+    let any = finished.position().legal_move_list().into_iter().next();
     if let Some(m) = any {
         let text = finished.position().move_text(m);
         assert!(finished.clone().play(&text).is_err(), "{label}: a move was accepted after the end");

@@ -8,7 +8,7 @@ use common::reference_chess::RefPosition;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::chess::START_FEN;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position, Wrap};
 
 /// The engine's configurations the reference covers: (game, wrap, shadow rules).
 const CONFIGS: [(GameId, Wrap, bool); 4] = [
@@ -24,7 +24,7 @@ fn options(game: GameId, wrap: Wrap) -> GameOptions {
 
 /// The engine's legal moves as texts, sorted, duplicates kept (so a repeated move shows).
 fn engine_moves(pos: &AnyPosition) -> Vec<String> {
-    let mut v: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.move_text(m)).collect();
+    let mut v: Vec<String> = pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect();
     v.sort();
     v
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Topology, Wrap};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position, Reason, Seat, Topology, Wrap};
 
 /// A game from a list of (cell, stack) with stacks written top first, e.g. ("d4", "a,b").
 fn setup(game: &str, wrap: Wrap, numbers: bool, cells: &[(&str, &str)], turn: char) -> Game {
@@ -30,7 +30,7 @@ fn flat(game: &str, cells: &[(&str, &str)], turn: char) -> Game {
 
 fn legal(g: &Game) -> BTreeSet<String> {
     let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
@@ -85,9 +85,9 @@ fn a_side_with_no_move_loses() {
     let mut g = flat("checkers", &[("c3", "a"), ("d4", "b")], 'a');
     play(&mut g, "c3xe5");
     let o = g.outcome().expect("b has no checker left");
-    assert_eq!(o, variant_rules::Outcome::win(0, "no pieces left"));
+    assert_eq!(o, variant_rules::Outcome::win(Seat(0), Reason::NoPiecesLeft));
     let blocked = flat("checkers", &[("a1", "a"), ("b2", "b"), ("c3", "b")], 'a');
-    assert_eq!(blocked.outcome(), Some(variant_rules::Outcome::win(1, "no legal move")));
+    assert_eq!(blocked.outcome(), Some(variant_rules::Outcome::win(Seat(1), Reason::NoLegalMove)));
 }
 
 // ---- Stax -----------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ fn queens_sets_up_on_both_colours() {
     let t = p.topology();
     for c in 0..64 {
         if let Some(k) = p.top(c) {
-            assert_eq!(t.is_dark(c), k.owner() == 0, "{}", t.name(c));
+            assert_eq!(t.is_dark(c), k.owner() == Seat(0), "{}", t.name(c));
         }
     }
 }
@@ -328,7 +328,7 @@ fn numbers_are_shuffled_by_the_seed() {
     .clone() else {
         unreachable!()
     };
-    for player in 0..2 {
+    for player in [Seat::A, Seat::B] {
         let mut nums: Vec<u8> = p.checkers_on_board().filter(|c| c.owner() == player).map(|c| c.number()).collect();
         nums.sort();
         assert_eq!(nums, (1..=12).collect::<Vec<u8>>());

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use common::{legal_set as legal, play_all, set};
 
 use variant_rules::chectoe::{ChecToePosition, to_ascii};
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, MoveError, Outcome, Position};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, MoveError, Outcome, Position, Reason, Seat};
 
 fn game(position: Option<&str>) -> Game {
     Game::new(GameId::ChecToe, GameOptions::default_for(GameId::ChecToe), position).unwrap()
@@ -19,7 +19,7 @@ fn moves_on_board(g: &Game) -> BTreeSet<String> {
     legal(g).into_iter().filter(|m| !m.ends_with('⌄') && m != "pass" && m != "reroll").collect()
 }
 
-fn hand(g: &Game, player: u8) -> u8 {
+fn hand(g: &Game, player: Seat) -> u8 {
     match g.position() {
         AnyPosition::ChecToe(p) => p.hand(player),
         _ => unreachable!(),
@@ -39,7 +39,7 @@ fn the_board_starts_empty_and_the_die_names_the_piece() {
     assert!(l.iter().filter(|m| m.ends_with('⌄')).all(|m| m.starts_with('B')));
     play_all(&mut g, "Bb2⌄");
     assert_eq!(g.position().to_text(), "4/4/1B2/4 b turns:1");
-    assert_eq!(hand(&g, 0), 0b10110, "pawn, knight and rook still in hand");
+    assert_eq!(hand(&g, Seat(0)), 0b10110, "pawn, knight and rook still in hand");
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn drops_go_to_vacant_squares_and_end_the_turn() {
     assert!(!legal(&g).contains("Rb1⌄"), "b1 holds White's bishop");
     assert!(matches!(g.clone().play("Rb1v"), Err(MoveError::Illegal(_))));
     play_all(&mut g, "Ra4v");
-    assert_eq!(g.position().turn(), 0, "the drop was the whole turn");
+    assert_eq!(g.position().turn(), Seat(0), "the drop was the whole turn");
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn captured_pieces_return_to_their_owners_hand() {
     let mut g = game(Some("r3/4/4/R3 w"));
     play_all(&mut g, "[4] RxR");
     assert_eq!(g.position().to_text(), "R3/4/4/4 b dropped:b turns:1");
-    assert_eq!(hand(&g, 1), 0b11110);
+    assert_eq!(hand(&g, Seat(1)), 0b11110);
     play_all(&mut g, "[4]");
     assert!(legal(&g).contains("Rb4⌄"), "Black may drop the rook again");
 }
@@ -117,7 +117,7 @@ fn a_first_six_is_void_a_second_frees_every_piece_a_third_is_the_apocalypse() {
     assert_eq!(legal(&apocalypse), set(&["666"]));
     play_all(&mut apocalypse, "666");
     assert_eq!(apocalypse.position().to_text(), "4/4/4/R3 b dropped:b turns:1", "Black has dropped, though nothing is left");
-    assert_eq!(hand(&apocalypse, 1), 0b11110);
+    assert_eq!(hand(&apocalypse, Seat(1)), 0b11110);
     // "should the THIRD roll FAIL to produce a '6' thence play MUST resume in accordance with
     // the NEW given value" (normally: the Rook captures as a rook).
     let mut failed = g.clone();
@@ -163,12 +163,12 @@ fn a_toe_wins_only_if_the_opponent_cannot_break_it() {
     assert_eq!(g.outcome(), None, "Black still has a turn to answer");
     let mut missed = g.clone();
     play_all(&mut missed, "[3] pass");
-    assert_eq!(missed.outcome(), Some(Outcome::win(0, "Toe")));
+    assert_eq!(missed.outcome(), Some(Outcome::win(Seat(0), Reason::Toe)));
     // Chec: Black's rook captures a piece of the line and play goes on.
     let mut g = game(Some("r3/4/4/PNB1 w"));
     play_all(&mut g, "[4] Rd1⌄ [4] RxP");
     assert_eq!(g.outcome(), None, "Chec: the Toe is void");
-    assert_eq!(hand(&g, 0), 0b00010, "the pawn went back to White's hand");
+    assert_eq!(hand(&g, Seat(0)), 0b00010, "the pawn went back to White's hand");
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn a_player_may_pass_whenever_the_die_has_been_rolled() {
     let mut g = game(None);
     assert!(matches!(g.clone().play("pass"), Err(MoveError::Illegal(why)) if why.contains("roll")));
     play_all(&mut g, "[1] pass");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
 }
 
 #[test]

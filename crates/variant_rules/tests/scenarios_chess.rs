@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use variant_rules::chess::{ChessPosition, ChessRules};
-use variant_rules::{Game, GameId, GameOptions, Outcome, Position, Wrap};
+use variant_rules::{Game, GameId, GameOptions, Outcome, Position, Reason, Seat, Wrap};
 
 fn game(id: GameId, wrap: Wrap, fen: &str) -> Game {
     let mut o = GameOptions::default_for(id);
@@ -15,7 +15,7 @@ fn game(id: GameId, wrap: Wrap, fen: &str) -> Game {
 
 fn legal(g: &Game) -> BTreeSet<String> {
     let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
 }
 
 fn set(moves: &[&str]) -> BTreeSet<String> {
@@ -71,8 +71,8 @@ fn cylinder_check_comes_round_the_edge() {
     let fen = "8/8/8/8/1R1P3k/8/8/K7 b - - 0 1";
     let flat = ChessPosition::from_fen(fen, Wrap::Flat, ChessRules::ORTHODOX).unwrap();
     let cyl = ChessPosition::from_fen(fen, Wrap::Cylinder, ChessRules::ORTHODOX).unwrap();
-    assert!(!flat.in_check(1));
-    assert!(cyl.in_check(1), "the rook on b4 attacks h4 through a4 and the joined edge");
+    assert!(!flat.in_check(Seat::B));
+    assert!(cyl.in_check(Seat::B), "the rook on b4 attacks h4 through a4 and the joined edge");
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn shadow_check_and_interposition() {
     // shadow; the knight on d7 cuts the rook's own shadow short at b6.
     let with_knight = game(GameId::ShadowChess, Wrap::Flat, "1r5k/3n4/2p5/8/2R5/8/8/K7 w - - 0 1");
     let variant_rules::AnyPosition::Chess(p) = with_knight.position() else { unreachable!() };
-    assert!(p.in_check(0) && !p.is_attacked(p.topology().parse_cell("a1").unwrap(), 1), "in check only through the shadow");
+    assert!(p.in_check(Seat::A) && !p.is_attacked(p.topology().parse_cell("a1").unwrap(), Seat::B), "in check only through the shadow");
     assert_eq!(legal(&with_knight), set(&["c4b4"]));
     // "If Black's Knight were not on the board, White would capture the Rook either at the
     // point of interposition ..." — and, the king being a piece too, it may itself step from
@@ -198,7 +198,7 @@ fn threefold_repetition_draws() {
         assert_eq!(g.outcome(), None);
     }
     g.play("f6g8").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::draw("threefold repetition")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
     assert!(g.play("e2e4").is_err(), "no move after the end");
     g.undo();
     assert_eq!(g.outcome(), None, "undo reopens the game");
@@ -208,9 +208,9 @@ fn threefold_repetition_draws() {
 fn fifty_move_rule_and_insufficient_material() {
     let mut g = game(GameId::Chess, Wrap::Flat, "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     g.play("a1a2").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::draw("fifty-move rule")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::FiftyMoveRule)));
     let kb = game(GameId::Chess, Wrap::Flat, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
-    assert_eq!(kb.outcome(), Some(Outcome::draw("insufficient material")));
+    assert_eq!(kb.outcome(), Some(Outcome::draw(Reason::InsufficientMaterial)));
     let shadow = game(GameId::ShadowChess, Wrap::Flat, "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     assert_eq!(shadow.outcome(), None, "a shadow-checking bishop is not dead material");
 }
@@ -221,7 +221,7 @@ fn checkmate_names_the_winner() {
     for m in "f2f3 e7e5 g2g4 d8h4".split(' ') {
         g.play(m).unwrap();
     }
-    assert_eq!(g.outcome(), Some(Outcome::win(1, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(1), Reason::Checkmate)));
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn checkers_move_limit_draws() {
         assert_eq!(g.outcome(), None);
     }
     g.play("g7-h8").unwrap();
-    assert_eq!(g.outcome(), Some(Outcome::draw("move limit")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::MoveLimit)));
 }
 
 #[test]
@@ -270,7 +270,7 @@ fn castling_on_the_cylinder_may_not_land_in_check_round_the_joined_edge() {
     let opts = GameOptions { topology: variant_rules::Wrap::Cylinder, ..GameOptions::default_for(GameId::CylinderChess) };
     let g = Game::new(GameId::CylinderChess, opts, Some("2Qqk2r/1p3pp1/r1n3bn/p1bpp2p/2P4P/P4P2/RP1PP1P1/RNBK1BN1 b k - 4 15")).unwrap();
     let p = g.position();
-    let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
+    let moves: Vec<String> = p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect();
     assert!(!moves.contains(&"e8g8".to_string()), "{moves:?}");
     assert!(moves.contains(&"e8f8".to_string()));
 }

@@ -1,7 +1,7 @@
 //! CHEX rule scenarios, each quoting the rule of `chex.txt` (or the ruling in
 //! `docs/rulings.md`) it checks.
 
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, MoveError, Outcome};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, MoveError, Outcome, Position, Reason, Seat, Seating};
 
 fn game(seed: u64, position: Option<&str>) -> Game {
     let mut o = GameOptions::default_for(GameId::Chex);
@@ -11,10 +11,10 @@ fn game(seed: u64, position: Option<&str>) -> Game {
 
 fn legal(g: &Game) -> Vec<String> {
     let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
 }
 
-fn in_check(g: &Game, player: u8) -> bool {
+fn in_check(g: &Game, player: Seat) -> bool {
     match g.position() {
         AnyPosition::Chex(p) => p.in_check(player),
         _ => unreachable!(),
@@ -83,9 +83,9 @@ fn check_only_through_captures_that_keep_the_tiles_attached() {
     // "For a king to be in check or checkmate, it must be attacked by a piece capable of
     // capturing it without breaching rule 6."
     let g = game(0, Some("K0,0;R1,0;k2,0 b -/- - 0"));
-    assert!(!in_check(&g, 1), "taking the king would leave White's king alone, two cells away");
+    assert!(!in_check(&g, Seat::B), "taking the king would leave White's king alone, two cells away");
     let g = game(0, Some("K0,0;R1,0;P1,1;k2,0 b -/- - 0"));
-    assert!(in_check(&g, 1), "with the pawn as a bridge the rook can take the king");
+    assert!(in_check(&g, Seat::B), "with the pawn as a bridge the rook can take the king");
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn drawing_the_king_with_nowhere_safe_to_put_it_is_stalemate() {
     // draws until the king is drawn which is a STALEMATE."
     let g = game(0, Some("Q0,0 b KRRBBNNPPPPPPPP/k + 0"));
     assert!(legal(&g).is_empty());
-    assert_eq!(g.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::Stalemate)));
 }
 
 #[test]
@@ -129,9 +129,11 @@ fn random_games_reach_checkmate() {
             let pick = m[rng.random_range(0..m.len())].clone();
             g.play(&pick).unwrap();
         }
-        if let Some(Outcome::Win { winner, reason }) = g.outcome() {
-            assert_eq!(reason, "checkmate");
-            assert!(legal(&g).is_empty() && in_check(&g, 1 - winner), "{}", g.position().to_text());
+        if let Some(Outcome::Win { winners, reason }) = g.outcome() {
+            assert_eq!(reason, Reason::Checkmate);
+            let loser = g.position().turn();
+            assert_eq!(winners.iter().collect::<Vec<_>>(), vec![Seating::TWO.opponent(loser)], "the mated side loses");
+            assert!(legal(&g).is_empty() && in_check(&g, loser), "{}", g.position().to_text());
             found = true;
             break;
         }
@@ -348,16 +350,16 @@ fn drawing_in_check_is_allowed_by_default_and_can_be_forbidden() {
     // king and not being able to place it other than in check").
     let mut g = game(0, Some(pos));
     assert_eq!(GameOptions::default_for(GameId::Chex).draw_in_check, DrawInCheck::Allowed);
-    assert!(in_check(&g, 1));
+    assert!(in_check(&g, Seat::B));
     assert_eq!(legal(&g), ["draw"]);
     assert_eq!(g.outcome(), None);
     g.play("draw").unwrap();
     assert!(legal(&g).is_empty());
-    assert_eq!(g.outcome(), Some(Outcome::win(0, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)));
     // --draw-in-check forbidden: no draw while in check, so the same position is mate at once.
     let g = with_draw_in_check(0, pos, DrawInCheck::Forbidden);
     assert!(legal(&g).is_empty());
-    assert_eq!(g.outcome(), Some(Outcome::win(0, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)));
     // Out of check, drawing stays allowed with either setting.
     for d in [DrawInCheck::Allowed, DrawInCheck::Forbidden] {
         let g = with_draw_in_check(0, BASE, d);
@@ -369,7 +371,7 @@ fn drawing_in_check_is_allowed_by_default_and_can_be_forbidden() {
 fn a_forbidden_draw_says_why() {
     use variant_rules::chex::DrawInCheck;
     let g = with_draw_in_check(0, "K0,0;Q1,0;P1,1;k2,0;p3,0 b -/q - 0", DrawInCheck::Forbidden);
-    assert!(in_check(&g, 1));
+    assert!(in_check(&g, Seat::B));
     assert!(!legal(&g).contains(&"draw".to_string()));
     match g.clone().play("draw") {
         Err(MoveError::Illegal(why)) => assert!(why.contains("in check"), "{why}"),

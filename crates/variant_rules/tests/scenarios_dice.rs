@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shakmaty::{Chess, Position as _, Role, fen::Fen, uci::UciMove};
 use variant_rules::dicechess::{DiceRules, NoMove};
-use variant_rules::{Game, GameId, GameOptions, MoveError, Outcome};
+use variant_rules::{Game, GameId, GameOptions, MoveError, Outcome, Position, Reason, Seat, SeatSet};
 
 fn opts(rules: DiceRules) -> GameOptions {
     GameOptions { dice_rules: rules, ..GameOptions::default_for(GameId::DiceChess) }
@@ -52,7 +52,7 @@ fn the_sample_game_ends_in_checkmate_on_move_five_with_two_passes() {
         }
         g.play(mv).unwrap();
     }
-    assert_eq!(g.outcome(), Some(Outcome::win(0, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)));
     assert_eq!(g.moves().filter(|m| *m == "pass").count(), 2);
     // The final position is the text's diagram ("Black is checkmated").
     assert!(g.position().to_text().starts_with("1rbqkbnr/pppppBpp/2n5/6N1/4P3/8/PPPP1PPP/RNBQK2R b"));
@@ -67,11 +67,11 @@ fn after_a_pass_in_check_the_king_can_be_captured_or_mated() {
     }
     let mut three = g.clone();
     play_all(&mut three, "[3,4] f7e8");
-    assert_eq!(three.outcome(), Some(Outcome::win(0, "king captured")));
+    assert_eq!(three.outcome(), Some(Outcome::win(Seat(0), Reason::KingCaptured)));
     for mate in ["d1f3", "d1h5"] {
         let mut five = g.clone();
         play_all(&mut five, &format!("[2,5] {mate}"));
-        assert_eq!(five.outcome(), Some(Outcome::win(0, "checkmate")), "{mate}");
+        assert_eq!(five.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)), "{mate}");
     }
     // "Only a six, or doubles, would have allowed him to move": with [2,4] Black passed; with a
     // six the king answers the check.
@@ -106,7 +106,7 @@ fn a_roll_names_the_pieces_that_may_move_and_doubles_allow_any() {
     assert_eq!(legal(&g), set(&["pass"]));
     assert!(matches!(g.clone().play("e2e4"), Err(MoveError::Illegal(why)) if why.contains("bishop or a rook")));
     play_all(&mut g, "pass");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
 }
 
 #[test]
@@ -154,7 +154,7 @@ fn a_checked_player_must_answer_the_check_or_pass() {
     play_all(&mut g, "[1,2]");
     assert_eq!(legal(&g), set(&["pass"]));
     play_all(&mut g, "pass [5,6] a1e1");
-    assert_eq!(g.outcome(), Some(Outcome::win(1, "king captured")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(1), Reason::KingCaptured)));
 }
 
 #[test]
@@ -162,9 +162,9 @@ fn checkmate_and_stalemate_do_not_wait_for_the_dice() {
     // "the game ends when one player either checkmates the opponent or captures the opponent's
     // king" / "the unlikely event that the game ends in a draw pursuant to the standard rules".
     let mate = game(DiceRules::TwoDice, Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"));
-    assert_eq!(mate.outcome(), Some(Outcome::win(0, "checkmate")));
+    assert_eq!(mate.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)));
     let stale = game(DiceRules::TwoDice, Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
-    assert_eq!(stale.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(stale.outcome(), Some(Outcome::draw(Reason::Stalemate)));
     assert!(legal(&stale).is_empty());
 }
 
@@ -178,7 +178,7 @@ fn no_move_reroll_option_throws_again() {
     play_all(&mut g, "reroll [3,5]");
     assert_eq!(legal(&g), set(&["reroll"]));
     play_all(&mut g, "reroll [3,4] reroll [1,2] e2e4");
-    assert_eq!(g.position().turn(), 1, "three voided rolls are not a threefold repetition");
+    assert_eq!(g.position().turn(), Seat(1), "three voided rolls are not a threefold repetition");
     assert_eq!(g.outcome(), None);
 }
 
@@ -193,7 +193,7 @@ fn brainking_has_no_check_and_is_won_by_taking_the_king() {
     play_all(&mut g, "e1f1 [4] d2d1");
     assert_eq!(g.outcome(), None, "attacking the king is not check");
     play_all(&mut g, "[5] pass [4] d1f1");
-    assert_eq!(g.outcome(), Some(Outcome::win(1, "king captured")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(1), Reason::KingCaptured)));
     // "The players roll only one die."
     assert!(matches!(game(DiceRules::BrainKing, None).play("[3,5]"), Err(MoveError::Malformed(_))));
 }
@@ -226,7 +226,7 @@ fn brainking_10x10_needs_all_three_kings_taken() {
     play_all(&mut g, "[4] e1e10");
     assert_eq!(g.outcome(), None, "one black king is left");
     play_all(&mut g, "[1] pass [4] e10f10");
-    assert_eq!(g.outcome(), Some(Outcome::win(0, "all kings captured")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(0), Reason::AllKingsCaptured)));
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn gollon_count_plays_up_to_four_moves() {
         let mut g = game(DiceRules::GollonCount, None);
         play_all(&mut g, roll);
         let mut moves = 0;
-        while g.position().turn() == 0 {
+        while g.position().turn() == Seat::A {
             let m = legal(&g).into_iter().find(|m| m.starts_with('a') || m.starts_with('h') || m.starts_with('b')).unwrap();
             g.play(&m).unwrap();
             moves += 1;
@@ -247,7 +247,7 @@ fn gollon_count_plays_up_to_four_moves() {
     // A move that gives check ends the series (rulings D6).
     let mut g = game(DiceRules::GollonCount, Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
     play_all(&mut g, "[4] a1a8");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
 }
 
 #[test]
@@ -258,13 +258,13 @@ fn gollon_piece_count_moves_one_piece_of_the_rolled_kind() {
     play_all(&mut g, "[2,3] g1f3");
     assert!(legal(&g).iter().all(|m| m.starts_with("f3")), "the same knight goes on: {:?}", legal(&g));
     play_all(&mut g, "f3g5 g5e6");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
     // A piece with no further move ends its series with a pass.
     let mut g = game(DiceRules::GollonPieceCount, Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
     play_all(&mut g, "[4,2] a1a2");
-    assert_eq!(g.position().turn(), 0);
+    assert_eq!(g.position().turn(), Seat(0));
     play_all(&mut g, "a2a1");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
 }
 
 /// Every roll's moves equal shakmaty's legal moves filtered by the rolled roles (two-dice
@@ -320,7 +320,7 @@ fn passes_forced_by_the_dice_do_not_make_a_repetition() {
     // Knights shuffled back and forth do repeat.
     let mut g = game(DiceRules::TwoDice, None);
     play_all(&mut g, "[2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8 [2,3] g1f3 [2,3] g8f6 [2,3] f3g1 [2,3] f6g8");
-    assert_eq!(g.outcome(), Some(Outcome::draw("threefold repetition")));
+    assert_eq!(g.outcome(), Some(Outcome::draw(Reason::ThreefoldRepetition)));
 }
 
 #[test]
@@ -339,7 +339,7 @@ fn dead_material_only_where_no_king_can_be_captured() {
     // The capture really happens: Black is checked, rolls no king move, passes, loses the king.
     let mut g = game(DiceRules::TwoDice, Some("4k3/8/8/1B6/8/8/8/4K3 w - - 0 1"));
     play_all(&mut g, "[3,4] b5c6 [1,2] pass [3,5] c6e8");
-    assert!(matches!(g.outcome(), Some(Outcome::Win { winner: 0, .. })), "{:?}", g.outcome());
+    assert_eq!(g.outcome().map(|o| o.winners()), Some(SeatSet::single(Seat::A)), "{:?}", g.outcome());
     // Bare kings can never take each other (no king may step next to the other): a draw.
     let bare = game(DiceRules::TwoDice, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
     assert_eq!(bare.outcome().map(|o| o.reason().to_string()), Some("insufficient material".into()));

@@ -2,7 +2,7 @@
 //! ruling in `docs/rulings.md`) it checks.
 
 use variant_rules::toetoe::DeployGroups;
-use variant_rules::{Game, GameId, GameOptions, MoveError, Outcome};
+use variant_rules::{Game, GameId, GameOptions, MoveError, Outcome, Position, Reason, Seat, Seating};
 
 fn opts() -> GameOptions {
     GameOptions::default_for(GameId::ToeToe)
@@ -14,7 +14,7 @@ fn game(position: Option<&str>) -> Game {
 
 fn legal(g: &Game) -> Vec<String> {
     let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
 }
 
 /// A full deployment: kings on d2/d7, generals e3/e6, chariots, horses and elephants behind.
@@ -50,9 +50,9 @@ fn deployment_goes_behind_the_own_pawns_in_groups() {
     // "Pieces are deployed several at a time" (T2: groups of two by default): White places
     // twice, then Black twice.
     play_all(&mut g, "K@d2");
-    assert_eq!(g.position().turn(), 0, "White places the second piece of its group");
+    assert_eq!(g.position().turn(), Seat(0), "White places the second piece of its group");
     play_all(&mut g, "G@e3");
-    assert_eq!(g.position().turn(), 1);
+    assert_eq!(g.position().turn(), Seat(1));
     assert!(legal(&g).iter().all(|m| m.contains('@')));
     assert!(legal(&g).contains(&"K@d7".to_string()) && !legal(&g).contains(&"K@d3".to_string()));
     // A drop goes to an empty square only.
@@ -62,7 +62,7 @@ fn deployment_goes_behind_the_own_pawns_in_groups() {
     o.deploy_groups = "1,3,4".parse::<DeployGroups>().unwrap();
     let mut g = Game::new(GameId::ToeToe, o, None).unwrap();
     play_all(&mut g, "K@d2");
-    assert_eq!(g.position().turn(), 1, "a group of one");
+    assert_eq!(g.position().turn(), Seat(1), "a group of one");
     assert!("3,3".parse::<DeployGroups>().is_err(), "groups must add up to eight");
 }
 
@@ -73,12 +73,14 @@ fn three_swaps_each_then_white_moves_first() {
     // regular move."
     let mut g = game(None);
     play_all(&mut g, DEPLOY);
-    for (i, swap) in ["a1~h1", "a8~h8", "b1~g1", "b8~g8", "c2~f2", "c7~f7"].iter().enumerate() {
-        assert_eq!(g.position().turn() as usize, i % 2);
+    let mut side = Seat::A;
+    for swap in ["a1~h1", "a8~h8", "b1~g1", "b8~g8", "c2~f2", "c7~f7"] {
+        assert_eq!(g.position().turn(), side, "the sides alternate");
+        side = Seating::TWO.next(side);
         assert!(legal(&g).iter().all(|m| m.contains('~')), "only swaps in the swap phase");
         play_all(&mut g, swap);
     }
-    assert_eq!(g.position().turn(), 0);
+    assert_eq!(g.position().turn(), Seat(0));
     assert!(legal(&g).iter().all(|m| !m.contains('~') && !m.contains('@')));
     assert!(legal(&g).contains(&"a1a3".to_string()));
 }
@@ -190,7 +192,7 @@ fn checkmate_wins_and_the_king_may_not_be_left_in_check() {
     }
     // The chariot on e8 checks a8 from four squares away; from five it would not.
     play_all(&mut g, "e4e8");
-    assert_eq!(g.outcome(), Some(Outcome::win(0, "checkmate")));
+    assert_eq!(g.outcome(), Some(Outcome::win(Seat(0), Reason::Checkmate)));
     let g = in_play("k7/8/1K6/8/8/8/8/5R2", "w");
     assert!(!legal(&g).contains(&"f1f8".to_string()));
 }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _, fen::Fen, uci::UciMove};
 use variant_rules::chess::{ChessPosition, ChessRules, START_FEN};
-use variant_rules::{Outcome, Position, Wrap};
+use variant_rules::{Outcome, Position, Reason, Seating, Wrap};
 
 /// Positions compared; the issue asks for at least 10,000.
 const POSITIONS: usize = 12_000;
@@ -57,14 +57,14 @@ fn legal_moves_and_outcomes_match_shakmaty() {
                 None
             };
             let got_outcome = match &outcome {
-                Some(Outcome::Win { reason, .. }) | Some(Outcome::Draw { reason }) if reason != "fifty-move rule" => Some(reason.as_str()),
+                Some(Outcome::Win { reason, .. }) | Some(Outcome::Draw { reason }) if *reason != Reason::FiftyMoveRule => Some(reason.as_str()),
                 _ => None,
             };
             assert_eq!(got_outcome, expected_outcome, "outcome differs in {}", ours.fen());
             if let Some(o) = expected_outcome {
                 endings[["checkmate", "stalemate", "insufficient material"].iter().position(|&x| x == o).unwrap()] += 1;
-                if let Some(Outcome::Win { winner, .. }) = outcome {
-                    assert_eq!(winner as usize, 1 - ours.turn() as usize, "the mated side loses");
+                if let Some(o @ Outcome::Win { .. }) = outcome {
+                    assert_eq!(o, Outcome::win(Seating::TWO.opponent(ours.turn()), Reason::Checkmate), "the mated side loses");
                 }
                 break;
             }

@@ -6,7 +6,7 @@ pub mod reference_chess;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position, Wrap};
 
 /// A game spec as written in the data files: `stax --topology universal --numbers --seed 7`.
 pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
@@ -25,6 +25,9 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--draw-in-check" => opts.draw_in_check = words.next().unwrap().parse().unwrap(),
             "--uncovered-man" => opts.uncovered_man = words.next().unwrap().parse().unwrap(),
             "--brainking-six" => opts.brainking_six = words.next().unwrap().parse().unwrap(),
+            "--players" => opts.players = words.next().unwrap().parse().unwrap(),
+            "--seating" => opts.seating = words.next().unwrap().parse().unwrap(),
+            "--queens-colours" => opts.queens_colours = words.next().unwrap().parse().unwrap(),
             other => panic!("unknown option {other} in spec"),
         }
     }
@@ -110,7 +113,7 @@ pub fn random_game(game: GameId, opts: GameOptions, seed: u64, max_plies: usize,
         if g.outcome().is_some() {
             break;
         }
-        let moves = g.position().legal_moves();
+        let moves = g.position().legal_move_list();
         let m = moves[rng.random_range(0..moves.len())];
         g.play_move(m);
     }
@@ -146,7 +149,7 @@ pub fn rows_text(rows: &[Vec<String>]) -> String {
 /// The legal moves of a game's position, as texts.
 pub fn legal_set(g: &Game) -> std::collections::BTreeSet<String> {
     let p = g.position();
-    p.legal_moves().into_iter().map(|m| p.move_text(m)).collect()
+    p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect()
 }
 
 /// Plays space-separated moves, panicking with the position on the first one refused.

@@ -1,4 +1,5 @@
-//! The checkers family: Checkers (English draughts), Stax and Queens, with the Numbers variation.
+//! The checkers family: Checkers (English draughts), Stax and Queens, with the Numbers variation,
+//! for two players on 8x8 or four (Doubles: partners or cut-throat) on 12x12.
 //!
 //! Every occupied cell holds a *stack* of checkers, owned by its top checker (plain Checkers
 //! only ever has stacks of one). Stacks are linked lists threaded through fixed arrays —
@@ -12,18 +13,22 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{Outcome, Player, Position, splitmix64};
-use crate::topology::{Cell, CellSet, Dir, MAX_CELLS, NO_CELL, Topology, Wrap};
+use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
+use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, Wrap};
+
+mod setup;
+mod text;
+
+pub use setup::{DoublesSeating, QueensColours, Table};
 
 /// The most checkers a position holds (4 players x 12 in Doubles).
 pub const MAX_CHECKERS: usize = 48;
 /// The longest jump sequence a move can record. Each hop takes the top checker of a different
-/// cell owned by an opponent, and a board holds at most 23 opponent-topped cells in a
-/// 2-player game of 24 checkers.
-pub const MAX_HOPS: usize = 24;
+/// cell owned by an opponent: at most the 36 checkers of three cut-throat opponents.
+pub const MAX_HOPS: usize = 36;
 /// "No checker" in the `top` and `below` arrays.
 const NONE: u8 = 0xFF;
-/// Bit of a checker byte marking a king; bits 0-2 are the owner, bits 4-7 the number (0 = none).
+/// Bit of a checker byte marking a king; bits 0-2 are the owner seat, bits 4-7 the number (0 = none).
 const KING_BIT: u8 = 8;
 
 /// The three games of the family.
@@ -59,6 +64,27 @@ pub struct CheckersRules {
     pub move_limit: u16,
     /// What becomes of a man uncovered on its own king row when the king above it is jumped.
     pub uncovered: UncoveredMan,
+    /// 2, or 4 for Doubles on the 12x12 board.
+    pub players: u8,
+    /// How four players sit and team up.
+    pub seating: DoublesSeating,
+    /// Double Queens: partners on the same colour or split.
+    pub colours: QueensColours,
+}
+
+impl CheckersRules {
+    /// Two-player rules for `game` with everything else at its default.
+    pub fn two(game: CheckersGame) -> CheckersRules {
+        CheckersRules {
+            game,
+            numbers: false,
+            move_limit: 0,
+            uncovered: UncoveredMan::Wait,
+            players: 2,
+            seating: DoublesSeating::PartnersAdjacent,
+            colours: QueensColours::Same,
+        }
+    }
 }
 
 /// A man left on top of a stack standing on its king row, when the checker above it is jumped
@@ -100,13 +126,13 @@ pub struct Checker(u8);
 
 impl Checker {
     /// A checker of `owner`, crowned or not, with `number` (0 when unnumbered).
-    pub fn new(owner: Player, king: bool, number: u8) -> Checker {
-        Checker(owner | if king { KING_BIT } else { 0 } | (number << 4))
+    pub fn new(owner: Seat, king: bool, number: u8) -> Checker {
+        Checker(owner.0 | if king { KING_BIT } else { 0 } | (number << 4))
     }
     /// The player it belongs to.
     #[inline(always)]
-    pub fn owner(self) -> Player {
-        self.0 & 7
+    pub fn owner(self) -> Seat {
+        Seat(self.0 & 7)
     }
     /// Whether it is a king.
     #[inline(always)]
@@ -125,7 +151,7 @@ impl Checker {
 
 impl fmt::Display for Checker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = (b'a' + self.owner()) as char;
+        let letter = (b'a' + self.owner().0) as char;
         write!(f, "{}", if self.is_king() { letter.to_ascii_uppercase() } else { letter })?;
         if self.number() != 0 {
             write!(f, "{}", self.number())?;
@@ -166,50 +192,62 @@ impl CheckersMove {
 /// A validated checkers-family position.
 #[derive(Clone)]
 pub struct CheckersPosition {
-    topo: &'static Topology,
+    /// Each seat's view of the board: on a cylinder or universal board a seat on the east or
+    /// west side wraps across the north and south edges (rulings C15).
+    topos: PerSeat<&'static Topology>,
     rules: CheckersRules,
+    table: Table,
     top: [u8; MAX_CELLS],
     below: [u8; MAX_CHECKERS],
     checkers: [Checker; MAX_CHECKERS],
     count: u8,
-    turn: u8,
+    turn: Seat,
     quiet: u16,
+    /// The winning team once the game has been won by a move (games of more than two seats,
+    /// where the result depends on who moved last); empty while it goes on.
+    won: SeatSet,
     hash: u64,
 }
 
 impl CheckersPosition {
-    /// The starting position: 12 checkers a side on the three nearest rows of an 8x8 board
-    /// (Queens: the second player's on the light squares). `seed` shuffles the numbers.
-    pub fn start(rules: CheckersRules, wrap: Wrap, seed: u64) -> CheckersPosition {
-        let topo = Topology::get(8, 8, wrap);
-        let mut pos = CheckersPosition::empty(topo, rules);
+    /// The starting position: 12 checkers a seat on its three nearest rows (two players on 8x8;
+    /// Doubles on the centre eight files of 12x12). `seed` shuffles the numbers.
+    pub fn start(rules: CheckersRules, wrap: Wrap, seed: u64) -> Result<CheckersPosition, String> {
+        let mut pos = CheckersPosition::empty(rules, wrap)?;
+        let flat = Topology::get(pos.table.size, pos.table.size, Wrap::Flat);
+        let cells = pos.table.start_cells(flat, rules.game == CheckersGame::Queens);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for player in 0..2u8 {
+        for seat in pos.table.seating.seats() {
             let mut numbers: Vec<u8> = (1..=12).collect();
             numbers.shuffle(&mut rng);
-            let dark = player == 0 || rules.game != CheckersGame::Queens;
-            let cells: Vec<Cell> = (0..topo.len() as Cell).filter(|&c| topo.relative_rank(player, c) < 3 && topo.is_dark(c) == dark).collect();
-            for (i, c) in cells.into_iter().enumerate() {
+            for (i, &c) in cells[seat].iter().enumerate() {
                 let number = if rules.numbers { numbers[i] } else { 0 };
-                pos.push_bottom(c as u8, Checker::new(player, false, number));
+                pos.push_bottom(c as u8, Checker::new(seat, false, number));
             }
         }
         pos.hash = pos.recompute_hash();
-        pos
+        Ok(pos)
     }
 
-    fn empty(topo: &'static Topology, rules: CheckersRules) -> CheckersPosition {
-        CheckersPosition {
-            topo,
+    fn empty(rules: CheckersRules, wrap: Wrap) -> Result<CheckersPosition, String> {
+        let table = Table::new(rules.players, rules.seating, rules.game == CheckersGame::Queens, rules.colours)?;
+        let mut topos = PerSeat::splat(Topology::get(table.size, table.size, wrap));
+        for seat in table.seating.seats() {
+            topos[seat] = Topology::for_side(table.size, table.size, wrap, table.sides[seat]);
+        }
+        Ok(CheckersPosition {
+            topos,
             rules,
+            table,
             top: [NONE; MAX_CELLS],
             below: [NONE; MAX_CHECKERS],
             checkers: [Checker(0); MAX_CHECKERS],
             count: 0,
-            turn: 0,
+            turn: Seat(0),
             quiet: 0,
+            won: SeatSet::EMPTY,
             hash: 0,
-        }
+        })
     }
 
     /// Adds a new checker at the bottom of the stack on `c`.
@@ -237,9 +275,17 @@ impl CheckersPosition {
     pub fn rules(&self) -> CheckersRules {
         self.rules
     }
-    /// The topology.
+    /// The board as the first seat sees it (names, size, colours are the same for every seat).
     pub fn topology(&self) -> &'static Topology {
-        self.topo
+        self.topos[Seat(0)]
+    }
+    /// Who sits where: sequence, teams, sides, colours.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+    /// The side of the board `seat` sits on.
+    pub fn side(&self, seat: Seat) -> Side {
+        self.table.sides[seat]
     }
     /// Plies since the last jump or non-king move.
     pub fn quiet_plies(&self) -> u16 {
@@ -268,38 +314,47 @@ impl CheckersPosition {
 
     /// Every checker on the board (in stacks), by owner.
     pub fn checkers_on_board(&self) -> impl Iterator<Item = Checker> + '_ {
-        (0..self.topo.len() as Cell).flat_map(move |c| self.stack(c))
+        (0..self.topology().len() as Cell).flat_map(move |c| self.stack(c))
     }
 
     #[inline(always)]
-    fn step(&self, c: u8, d: Dir, king: bool) -> u8 {
+    fn step(&self, c: u8, d: Line, king: bool, owner: Seat) -> u8 {
         // Universal board: only kings cross the ends ("One must become a king before moving or
         // jumping across the ends, although non-kings may do so along the sides").
-        let s = if king { self.topo.step(c as Cell, d) } else { self.topo.step_sides(c as Cell, d) };
+        let topo = self.topos[owner];
+        let s = if king { topo.step(c as Cell, d) } else { topo.step_sides(c as Cell, d) };
         if s == NO_CELL { NONE } else { s as u8 }
     }
 
-    /// Directions a checker of `owner` steps in.
+    /// Lines a checker of `owner` steps along: a man's two diagonals forward, a king's four.
     #[inline(always)]
-    fn step_dirs(king: bool, owner: Player) -> &'static [Dir] {
-        const FWD: [[Dir; 2]; 2] = [[Dir::NW, Dir::NE], [Dir::SE, Dir::SW]];
-        if king { &Dir::DIAGONAL } else { &FWD[owner as usize & 1] }
+    fn step_dirs(&self, king: bool, owner: Seat) -> [Line; 4] {
+        let [l, r] = self.table.sides[owner].diagonal_forward();
+        if king { Line::DIAGONAL } else { [l, r, l, r] }
     }
 
-    /// Directions a checker of `owner` jumps in (Queens adds straight jumps).
+    /// Lines a checker of `owner` jumps along (Queens adds straight jumps: a man's forward one,
+    /// a king's four), as a buffer and its length.
     #[inline(always)]
-    fn jump_dirs(&self, king: bool, owner: Player) -> &'static [Dir] {
-        const FWD3: [[Dir; 3]; 2] = [[Dir::NW, Dir::N, Dir::NE], [Dir::SE, Dir::S, Dir::SW]];
+    fn jump_dirs(&self, king: bool, owner: Seat) -> ([Line; 8], usize) {
+        let side = self.table.sides[owner];
+        let [l, r] = side.diagonal_forward();
         match (self.rules.game, king) {
-            (CheckersGame::Queens, true) => &Dir::ALL,
-            (CheckersGame::Queens, false) => &FWD3[owner as usize & 1],
-            _ => Self::step_dirs(king, owner),
+            (CheckersGame::Queens, true) => (Line::ALL, 8),
+            (CheckersGame::Queens, false) => ([l, side.forward(), r, l, l, l, l, l], 3),
+            (_, true) => ([Line::NE, Line::SE, Line::SW, Line::NW, l, l, l, l], 4),
+            (_, false) => ([l, r, l, l, l, l, l, l], 2),
         }
     }
 
-    /// Whether `jumper` (a stack's top) may jump `victim` (another stack's top).
+    /// Whether `jumper` (a stack's top) may jump `victim` (another stack's top): never a
+    /// partner's ("may neither move nor capture the partner's"), and in Numbers never a higher
+    /// number or, for a man, a king.
     #[inline(always)]
     fn may_jump(&self, jumper: Checker, victim: Checker) -> bool {
+        if self.table.seating.team(jumper.owner()).contains(victim.owner()) {
+            return false;
+        }
         if !self.rules.numbers || jumper.is_king() {
             return true;
         }
@@ -315,8 +370,12 @@ impl CheckersPosition {
         h
     }
 
-    fn turn_key(turn: u8) -> u64 {
-        splitmix64(0x7E57_0000 + turn as u64)
+    fn turn_key(turn: Seat) -> u64 {
+        splitmix64(0x7E57_0000 + turn.0 as u64)
+    }
+
+    fn won_key(won: SeatSet) -> u64 {
+        if won.is_empty() { 0 } else { splitmix64(0x3077_0000 + won.0 as u64) }
     }
 
     /// Moves the stack on `cur` over `over` to `land`, taking `over`'s top checker: removed in
@@ -341,7 +400,7 @@ impl CheckersPosition {
     fn crown_if_due(&mut self, c: u8) -> bool {
         let id = self.top[c as usize];
         let ck = self.checkers[id as usize];
-        if ck.is_king() || self.topo.rank(c as Cell) != self.topo.far_rank(ck.owner()) {
+        if ck.is_king() || !self.topology().on_far_edge(self.table.sides[ck.owner()], c as Cell) {
             return false;
         }
         self.hash ^= self.cell_hash(c);
@@ -356,8 +415,9 @@ impl CheckersPosition {
         let jumper = pos.checkers[pos.top[cur as usize] as usize];
         let (king, owner) = (jumper.is_king(), jumper.owner());
         let mut any = false;
-        for &d in self.jump_dirs(king, owner) {
-            let over = pos.step(cur, d, king);
+        let (dirs, n) = self.jump_dirs(king, owner);
+        for &d in &dirs[..n] {
+            let over = pos.step(cur, d, king, owner);
             if over == NONE || jumped.contains(over as Cell) {
                 continue;
             }
@@ -366,10 +426,10 @@ impl CheckersPosition {
                 continue;
             }
             let victim = pos.checkers[victim_id as usize];
-            if victim.owner() == owner || !self.may_jump(jumper, victim) {
+            if !self.may_jump(jumper, victim) {
                 continue;
             }
-            let land = pos.step(over, d, king);
+            let land = pos.step(over, d, king, owner);
             // A cell may be neither jumped twice nor landed on after being jumped in one move
             // (in Checkers the jumped piece is still there until the move is complete).
             if land == NONE || pos.top[land as usize] != NONE || jumped.contains(land as Cell) {
@@ -397,158 +457,151 @@ impl CheckersPosition {
 
     /// Cells whose stack the side to move owns.
     fn own_cells(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.topo.len() as u8).filter(move |&c| self.top[c as usize] != NONE && self.checkers[self.top[c as usize] as usize].owner() == self.turn)
+        self.cells_of(self.turn)
     }
 
-    /// The position's text form (see `docs/notation.md`): rows from the last rank down,
-    /// empty runs as numbers, stacks in brackets top first, then side to move and quiet plies.
-    pub fn text(&self) -> String {
-        let t = self.topo;
-        let mut s = String::new();
-        for rank in (0..t.height()).rev() {
-            let mut empty = 0;
-            for file in 0..t.width() {
-                let c = t.cell(file, rank).unwrap();
-                let stack: Vec<Checker> = self.stack(c).collect();
-                if stack.is_empty() {
-                    empty += 1;
-                    continue;
+    /// Cells whose stack `seat` owns.
+    fn cells_of(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        (0..self.topology().len() as u8).filter(move |&c| self.top[c as usize] != NONE && self.checkers[self.top[c as usize] as usize].owner() == seat)
+    }
+}
+
+impl CheckersPosition {
+    /// Every legal move of `seat` as if it were to move (jumps only, when any exists).
+    fn moves_for(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
+        out.clear();
+        let mut jumped = CellSet::EMPTY;
+        for c in self.cells_of(seat) {
+            let mut mv = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+            self.jumps_from(self, c, &mut mv, &mut jumped, out);
+        }
+        // "You must jump whenever possible."
+        if !out.is_empty() {
+            return;
+        }
+        for c in self.cells_of(seat) {
+            let ck = self.checkers[self.top[c as usize] as usize];
+            let dirs = self.step_dirs(ck.is_king(), ck.owner());
+            for (i, &d) in dirs.iter().enumerate() {
+                // A man's two lines are listed twice to fill the array.
+                if !ck.is_king() && i >= 2 {
+                    break;
                 }
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
+                let to = self.step(c, d, ck.is_king(), ck.owner());
+                if to != NONE && self.top[to as usize] == NONE {
+                    let mut path = [NONE; MAX_HOPS];
+                    path[0] = to;
+                    out.push(CheckersMove { from: c, hops: 0, path, over: [NONE; MAX_HOPS] });
                 }
-                if stack.len() == 1 && stack[0].number() == 0 {
-                    s += &stack[0].to_string();
-                } else {
-                    s.push('[');
-                    s += &stack.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",");
-                    s.push(']');
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            if rank > 0 {
-                s.push('/');
             }
         }
-        format!("{s} {} {}", (b'a' + self.turn) as char, self.quiet)
     }
 
-    /// Parses and validates the text form for the given rules and wrap.
-    pub fn from_text(text: &str, rules: CheckersRules, wrap: Wrap) -> Result<CheckersPosition, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 3 {
-            return Err(format!("a {} position has 3 fields (rows, side to move, quiet plies), found {}", rules.game.as_str(), fields.len()));
-        }
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != 8 {
-            return Err(format!("a {} position has 8 rows, found {}", rules.game.as_str(), rows.len()));
-        }
-        let topo = Topology::get(8, 8, wrap);
-        let mut pos = CheckersPosition::empty(topo, rules);
-        for (i, row) in rows.iter().enumerate() {
-            let rank = (7 - i) as u8;
-            let mut file = 0u8;
-            let mut chars = row.chars().peekable();
-            while let Some(ch) = chars.next() {
-                if let Some(d) = ch.to_digit(10) {
-                    let mut run = d;
-                    while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        // Any run past 8 is an error below; saturating keeps a long one from overflowing.
-                        run = run.saturating_mul(10).saturating_add(d2);
-                        chars.next();
-                    }
-                    if run == 0 || run > 8 || file as u32 + run > 8 {
-                        return Err(format!("row '{row}' does not have 8 cells"));
-                    }
-                    file += run as u8;
-                    continue;
+    /// Whether `seat` has any legal move (a step or a first hop), without listing them.
+    fn can_move(&self, seat: Seat) -> bool {
+        self.cells_of(seat).any(|c| {
+            let ck = self.checkers[self.top[c as usize] as usize];
+            let (king, owner) = (ck.is_king(), ck.owner());
+            let steps = self.step_dirs(king, owner);
+            let (jumps, n) = self.jump_dirs(king, owner);
+            steps.iter().any(|&d| {
+                let to = self.step(c, d, king, owner);
+                to != NONE && self.top[to as usize] == NONE
+            }) || jumps[..n].iter().any(|&d| {
+                let over = self.step(c, d, king, owner);
+                if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
+                    return false;
                 }
-                if file >= 8 {
-                    return Err(format!("row '{row}' has more than 8 cells"));
-                }
-                let c = topo.cell(file, rank).unwrap() as u8;
-                let pieces: Vec<String> = if ch == '[' {
-                    let mut inner = String::new();
-                    loop {
-                        match chars.next() {
-                            Some(']') => break,
-                            Some(x) => inner.push(x),
-                            None => return Err(format!("row '{row}' has an unclosed '['")),
-                        }
-                    }
-                    inner.split(',').map(str::to_string).collect()
-                } else {
-                    vec![ch.to_string()]
-                };
-                for p in pieces {
-                    pos.push_bottom_checked(c, &p)?;
-                }
-                file += 1;
-            }
-            if file != 8 {
-                return Err(format!("row '{row}' does not have 8 cells"));
-            }
-        }
-        pos.turn = match fields[1] {
-            "a" => 0,
-            "b" => 1,
-            other => return Err(format!("side to move must be 'a' or 'b', found '{other}'")),
-        };
-        pos.quiet = fields[2].parse().map_err(|_| format!("quiet plies '{}' is not a number", fields[2]))?;
-        for c in 0..topo.len() as Cell {
-            let height = pos.stack(c).count();
-            if height == 0 {
+                let land = self.step(over, d, king, owner);
+                land != NONE && self.top[land as usize] == NONE
+            })
+        })
+    }
+
+    /// Whether any checker of `seat` is on the board, on top or under others.
+    fn has_checkers(&self, seat: Seat) -> bool {
+        (0..self.topology().len() as Cell).any(|c| self.stack(c).any(|k| k.owner() == seat))
+    }
+
+    /// Cut-throat Stax and Queens: "all of his or her checkers are removed from the stacks on
+    /// the board" (the removed checkers stay in the arrays, unlinked).
+    fn remove_checkers(&mut self, seat: Seat) {
+        for c in 0..self.topology().len() as u8 {
+            if !self.stack(c as Cell).any(|k| k.owner() == seat) {
                 continue;
             }
-            if rules.game == CheckersGame::Checkers && height > 1 {
-                return Err(format!("Checkers has no stacks, but {} holds {height} checkers", topo.name(c)));
+            self.hash ^= self.cell_hash(c);
+            let ids: Vec<u8> = self.stack_ids(c).filter(|&id| self.checkers[id as usize].owner() != seat).collect();
+            self.top[c as usize] = NONE;
+            for id in ids {
+                self.append_bottom(c, id);
             }
-            if rules.game != CheckersGame::Queens && !topo.is_dark(c) {
-                return Err(format!("{} is a light square, which {} does not use", topo.name(c), rules.game.as_str()));
-            }
+            self.hash ^= self.cell_hash(c);
         }
-        for player in 0..2u8 {
-            let n = pos.checkers_on_board().filter(|k| k.owner() == player).count();
-            if n > 12 {
-                return Err(format!("player {} has {n} checkers; a set has 12", (b'a' + player) as char));
-            }
-        }
-        pos.hash = pos.recompute_hash();
-        Ok(pos)
     }
 
-    fn push_bottom_checked(&mut self, c: u8, text: &str) -> Result<(), String> {
-        let mut chars = text.chars();
-        let letter = chars.next().ok_or("empty checker in a stack")?;
-        let owner = match letter.to_ascii_lowercase() {
-            'a' => 0,
-            'b' => 1,
-            _ => return Err(format!("unknown checker '{text}' (expected a, b, A or B, with a number in Numbers)")),
-        };
-        let king = letter.is_ascii_uppercase();
-        let digits = chars.as_str();
-        let number: u8 = if digits.is_empty() {
-            0
+    fn stack_ids(&self, c: u8) -> impl Iterator<Item = u8> + use<'_> {
+        let mut cur = self.top[c as usize];
+        std::iter::from_fn(move || {
+            (cur != NONE).then(|| {
+                let id = cur;
+                cur = self.below[cur as usize];
+                id
+            })
+        })
+    }
+
+    /// Passes the turn after `mover`'s move. Two seats simply alternate. With more, the game is
+    /// won the moment no opponent of the mover can move ("B wins when s/he jumps D's last piece
+    /// under"); otherwise seats that cannot move are skipped ("omitting the turn of the missing
+    /// player"), and in cut-throat Stax and Queens a seat with nothing on top when its turn comes
+    /// loses its buried checkers (rulings C16, C17).
+    fn pass_turn(&mut self, mover: Seat) {
+        let seating = self.table.seating;
+        let mut next = seating.next(mover);
+        if seating.count() > 2 {
+            if seating.opponents(mover).iter().all(|s| !self.can_move(s)) {
+                self.won = seating.team(mover);
+                self.hash ^= Self::won_key(self.won);
+            } else {
+                next = self.next_mobile(mover);
+            }
+        }
+        self.hash ^= Self::turn_key(self.turn);
+        self.turn = next;
+        self.hash ^= Self::turn_key(self.turn);
+    }
+
+    /// The first seat after `mover` in the sequence that can move, removing cut-throat players
+    /// whose turn comes with nothing to move.
+    fn next_mobile(&mut self, mover: Seat) -> Seat {
+        let seating = self.table.seating;
+        let stacks = self.rules.game != CheckersGame::Checkers && !self.rules.seating.partners();
+        let mut next = seating.next(mover);
+        for _ in 0..seating.count() {
+            if stacks && self.cells_of(next).next().is_none() && self.has_checkers(next) {
+                self.remove_checkers(next);
+            }
+            if self.can_move(next) {
+                return next;
+            }
+            next = seating.next(next);
+        }
+        next
+    }
+
+    /// Where `seat` stands: eliminated (no checker left anywhere), missing (only under other
+    /// stacks), immobile (on top somewhere but unable to move) or in play.
+    pub fn state_of(&self, seat: Seat) -> SeatState {
+        if !self.has_checkers(seat) {
+            SeatState::Eliminated
+        } else if self.cells_of(seat).next().is_none() {
+            SeatState::Missing
+        } else if !self.can_move(seat) {
+            SeatState::Immobile
         } else {
-            digits.parse().ok().filter(|n| (1..=12).contains(n)).ok_or_else(|| format!("checker '{text}' has a number outside 1-12"))?
-        };
-        if number != 0 && !self.rules.numbers {
-            return Err(format!("checker '{text}' is numbered, but the Numbers variation is off"));
+            SeatState::InPlay
         }
-        if self.rules.numbers && !king && number == 0 {
-            return Err(format!("checker '{text}' needs a number (1-12) in the Numbers variation"));
-        }
-        if king && number != 0 {
-            return Err(format!("king '{text}' shows its crown, not a number"));
-        }
-        if self.count as usize >= MAX_CHECKERS {
-            return Err("too many checkers".into());
-        }
-        self.push_bottom(c, Checker::new(owner, king, number));
-        Ok(())
     }
 }
 
@@ -559,32 +612,19 @@ impl Position for CheckersPosition {
     fn turn(&self) -> Player {
         self.turn
     }
-    fn player_count(&self) -> usize {
-        2
+    fn seating(&self) -> Seating {
+        self.table.seating
+    }
+    fn seat_state(&self, s: Seat) -> SeatState {
+        self.state_of(s)
     }
 
     fn legal_moves(&self, out: &mut Vec<CheckersMove>) {
-        out.clear();
-        let mut jumped = CellSet::EMPTY;
-        for c in self.own_cells() {
-            let mut mv = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
-            self.jumps_from(self, c, &mut mv, &mut jumped, out);
-        }
-        // "You must jump whenever possible."
-        if !out.is_empty() {
+        if !self.won.is_empty() {
+            out.clear();
             return;
         }
-        for c in self.own_cells() {
-            let ck = self.checkers[self.top[c as usize] as usize];
-            for &d in Self::step_dirs(ck.is_king(), ck.owner()) {
-                let to = self.step(c, d, ck.is_king());
-                if to != NONE && self.top[to as usize] == NONE {
-                    let mut path = [NONE; MAX_HOPS];
-                    path[0] = to;
-                    out.push(CheckersMove { from: c, hops: 0, path, over: [NONE; MAX_HOPS] });
-                }
-            }
-        }
+        self.moves_for(self.turn, out);
     }
 
     fn play_unchecked(&mut self, m: CheckersMove) -> CheckersPosition {
@@ -605,9 +645,7 @@ impl Position for CheckersPosition {
         }
         self.crown_if_due(m.to());
         self.quiet = if m.is_jump() || !mover.is_king() { 0 } else { self.quiet.saturating_add(1) };
-        self.hash ^= Self::turn_key(self.turn);
-        self.turn = (self.turn + 1) % 2;
-        self.hash ^= Self::turn_key(self.turn);
+        self.pass_turn(self.turn);
         before
     }
 
@@ -620,22 +658,32 @@ impl Position for CheckersPosition {
     }
 
     fn recompute_hash(&self) -> u64 {
-        (0..self.topo.len() as u8).fold(Self::turn_key(self.turn), |h, c| h ^ self.cell_hash(c))
+        let base = Self::turn_key(self.turn) ^ Self::won_key(self.won);
+        (0..self.topology().len() as u8).fold(base, |h, c| h ^ self.cell_hash(c))
     }
 
     fn outcome_with(&self, legal: &[CheckersMove]) -> Option<Outcome> {
+        if !self.won.is_empty() {
+            return Some(Outcome::team(self.won, Reason::OpponentsCapturedOrImmobile));
+        }
         if legal.is_empty() {
-            let reason = if self.own_cells().next().is_none() { "no pieces left" } else { "no legal move" };
-            return Some(Outcome::win((self.turn + 1) % 2, reason));
+            let seating = self.table.seating;
+            if seating.count() > 2 {
+                // Only a written position can leave the turn with a seat that cannot move (play
+                // skips such seats, and reading one moves the turn on): nobody can move at all.
+                return Some(Outcome::draw(Reason::NoLegalMove));
+            }
+            let reason = if self.own_cells().next().is_none() { Reason::NoPiecesLeft } else { Reason::NoLegalMove };
+            return Some(Outcome::team(seating.opponents(self.turn), reason));
         }
         if self.rules.move_limit > 0 && self.quiet >= self.rules.move_limit {
-            return Some(Outcome::draw("move limit"));
+            return Some(Outcome::draw(Reason::MoveLimit));
         }
         None
     }
 
     fn move_text(&self, m: CheckersMove) -> String {
-        let t = self.topo;
+        let t = self.topology();
         let mut s = t.name(m.from as Cell);
         if m.is_jump() {
             for &c in m.landings() {
@@ -651,7 +699,7 @@ impl Position for CheckersPosition {
 
     fn check_move_syntax(&self, text: &str) -> Result<(), String> {
         let bad = || format!("'{text}' is not a checkers move (expected e.g. c3-d4 or c3xe5xg7)");
-        let t = self.topo;
+        let t = self.topology();
         if let Some((a, b)) = text.split_once('-') {
             return if t.parse_cell(a).is_some() && t.parse_cell(b).is_some() { Ok(()) } else { Err(bad()) };
         }
@@ -663,7 +711,7 @@ impl Position for CheckersPosition {
     }
 
     fn explain_illegal(&self, text: &str, legal: &[CheckersMove]) -> String {
-        let t = self.topo;
+        let t = self.topology();
         let from = text.split(['-', 'x']).next().and_then(|s| t.parse_cell(s));
         let Some(from) = from else { return "not a legal move".into() };
         match self.top(from) {
