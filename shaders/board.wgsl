@@ -1,6 +1,8 @@
 // The board: one mesh for every cell (and the dimmed ghost cells that repeat wrapped edges),
-// procedural inlaid-wood squares lit by the table's sun-and-ambient model (`lighting.wgsl`). Cells are found from the world position: the board is centred on the origin, one
-// world unit per cell, rank 1 towards +z.
+// procedural inlaid-wood cells lit by the table's sun-and-ambient model (`lighting.wgsl`). The
+// mesh is built from the board's layout (src/table/board/mesh.rs) and says per vertex what each
+// cell is, so nothing here knows the board's shape: uv is the point within the cell (in cells,
+// from its bounding box's corner), colour is (dark, ghost, grain seed, distance to the cell's edge).
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
     pbr_functions::alpha_discard,
@@ -19,8 +21,6 @@
 #endif
 
 struct Board {
-    // x: files, y: ranks, z: ghost columns each side, w: ghost rows each end
-    size: vec4<f32>,
     light: vec4<f32>,
     dark: vec4<f32>,
     // x: grain strength, y: bevel darkening, z: ghost dimming
@@ -44,24 +44,26 @@ fn noise(p: vec2<f32>) -> f32 {
 @fragment
 fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
     var pbr_input = pbr_input_from_standard_material(in, is_front);
-    // Board coordinates: file from the first player's left, rank from the first player's side.
-    let fx = in.world_position.x + board.size.x * 0.5;
-    let fy = board.size.y * 0.5 - in.world_position.z;
-    let cell = floor(vec2<f32>(fx, fy));
-    let inside = cell.x >= 0.0 && cell.x < board.size.x && cell.y >= 0.0 && cell.y < board.size.y;
-    let dark = (i32(cell.x) + i32(cell.y)) % 2 == 0;
-    var color = select(board.light.rgb, board.dark.rgb, dark);
-    // Wood grain, seeded per cell so neighbouring squares differ.
-    let uv = vec2<f32>(fx, fy) - cell;
-    let seed = hash(cell);
+#ifdef VERTEX_COLORS
+    let cell = in.color;
+#else
+    let cell = vec4<f32>(0.0, 0.0, 0.0, 0.5);
+#endif
+#ifdef VERTEX_UVS_A
+    let uv = in.uv;
+#else
+    let uv = vec2<f32>(0.5, 0.5);
+#endif
+    var color = select(board.light.rgb, board.dark.rgb, cell.x > 0.5);
+    // Wood grain, seeded per cell so neighbouring cells differ.
+    let seed = cell.z;
     let p = uv * vec2<f32>(3.0, 14.0) + vec2<f32>(seed * 7.31, seed * 3.17);
     let grain = 0.5 + 0.5 * sin(p.y * 2.0 + noise(p) * 6.0);
     color = color * (1.0 - board.style.x * grain);
-    // Bevel: darken towards each cell's edge so squares read as inlaid pieces.
-    let d = min(min(uv.x, 1.0 - uv.x), min(uv.y, 1.0 - uv.y));
-    color = color * mix(1.0 - board.style.y, 1.0, smoothstep(0.0, 0.06, d));
+    // Bevel: darken towards each cell's edge so cells read as inlaid pieces.
+    color = color * mix(1.0 - board.style.y, 1.0, smoothstep(0.0, 0.06, cell.w));
     // Ghost cells (outside the real board): faded, so a wrapped edge is visible but not the board.
-    if !inside {
+    if cell.y > 0.5 {
         color = mix(color, vec3<f32>(0.16, 0.15, 0.14), board.style.z);
     }
     // The board's sides (normal not pointing up) are plain dark wood.

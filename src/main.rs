@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
-use variant_rules::Game;
 use variant_rules::cli::OptionArgs;
+use variant_rules::{Game, Position};
 use variant_table::table::save::{clip, guarded};
 use variant_table::table::screenshot::ScreenshotRequest;
 use variant_table::table::session::{PositionChanged, Session};
@@ -31,12 +31,16 @@ struct GameArgs {
     /// Moves to play first, in the game's notation, separated by spaces.
     #[arg(long, allow_hyphen_values = true, default_value = "")]
     moves: String,
+    /// Start from this position (the game's text form, `docs/notation.md`) instead of the
+    /// standard start.
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
 }
 
 impl GameArgs {
     fn game(&self) -> Result<Game, String> {
         let (id, opts) = self.options.resolve(&self.game)?;
-        let mut game = Game::new(id, opts, None)?;
+        let mut game = Game::new(id, opts, self.position.as_deref())?;
         for (i, m) in self.moves.split_whitespace().enumerate() {
             // Guarded: even a move that makes the rules engine panic is one line and exit 2.
             let what = || format!("move {} '{}'", i + 1, clip(m, 24));
@@ -128,7 +132,7 @@ fn window_app(size: (u32, u32), title: &str) -> App {
 /// Starts the app on `game` instead of the launcher.
 fn start_on(app: &mut App, game: Game) {
     let mut seats = variant_table::table::seats::Seats::default();
-    seats.suit(game.id());
+    seats.suit(game.id(), game.position().seating().count());
     app.insert_resource(seats);
     app.insert_resource(Session::new(game));
     app.insert_state(AppState::Playing);
@@ -140,97 +144,99 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let fail = |e: String| {
-        eprintln!("variant-table: {e}");
-        ExitCode::from(2)
-    };
     let windowed = !matches!(cli.command, Some(Command::Text(_) | Command::DiceStats { .. }));
-    if windowed && let Err(e) = display_available() {
-        return fail(e);
+    let result = if windowed && let Err(e) = display_available() { Err(e) } else { run(cli.command) };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("variant-table: {e}");
+            ExitCode::from(2)
+        }
     }
-    match cli.command {
+}
+
+/// Carries out a command; an error is the one line printed before exiting with code 2.
+fn run(command: Option<Command>) -> Result<ExitCode, String> {
+    match command {
         None => {
             window_app((1280, 720), "Variant Table").run();
         }
         Some(Command::Play(args)) => {
-            let game = match args.game() {
-                Ok(g) => g,
-                Err(e) => return fail(e),
-            };
+            let game = args.game()?;
             let mut app = window_app((1280, 720), "Variant Table");
             start_on(&mut app, game);
             app.run();
         }
-        Some(Command::Screenshot { game, launcher, out, size, throw }) => {
-            let game = match game.game() {
-                Ok(g) => g,
-                Err(e) => return fail(e),
-            };
-            if throw.is_some() && game.id().dice(game.options()) == 0 {
-                return fail(format!("--throw: {} has no dice", game.id()));
-            }
-            let mut app = window_app(size, "Variant Table screenshot");
-            if !launcher {
-                start_on(&mut app, game);
-            }
-            app.insert_resource(ScreenshotRequest { throw_seed: throw, ..ScreenshotRequest::new(out.clone()) });
-            app.run();
-            if !out.exists() {
-                return fail(format!("no screenshot was written to {}", out.display()));
-            }
-        }
-        Some(Command::FrameBench { scene, frames }) => {
-            let launched = std::time::Instant::now();
-            let mut app = App::new();
-            app.add_plugins(DefaultPlugins.set(WindowPlugin {
-                primary_window: Some(Window { title: "frame bench".into(), resolution: WindowResolution::new(1280, 720), ..default() }),
-                ..default()
-            }));
-            match scene.as_str() {
-                "bare" => {
-                    app.add_systems(Startup, variant_table::bench::bare_scene);
-                }
-                "stax" => {
-                    app.add_plugins((TablePlugin, TableRenderPlugin));
-                    let game = GameArgs { game: "stax".into(), options: OptionArgs::default(), moves: BENCH_MOVES.into() };
-                    match game.game() {
-                        Ok(g) => start_on(&mut app, g),
-                        Err(e) => return fail(e),
-                    }
-                }
-                other => return fail(format!("unknown scene '{other}' (expected stax or bare)")),
-            }
-            app.insert_resource(variant_table::bench::FrameBench::new(&scene, launched, frames.max(1)));
-            app.add_plugins(variant_table::bench::plugin);
-            app.run();
-        }
-        Some(Command::DiceStats { throws, seed, dice, json }) => {
-            if throws == 0 {
-                return fail("--throws must be at least 1".into());
-            }
-            let s = variant_table::dice::stats(throws, seed, dice as usize);
-            if json {
-                println!("{}", serde_json::to_string(&s).expect("stats serialise"));
-            } else {
-                println!("rolls: {} of {} {} (seed {})", s.rolls, s.dice, if s.dice == 1 { "die" } else { "dice" }, s.seed);
-                println!("faces 1-6: {:?}", s.histogram);
-                println!("chi-square: {:.3} (5 degrees of freedom), p = {:.4}", s.chi_square, s.p_value);
-                println!(
-                    "cocked or void throws re-thrown: {:.2}%; dice that left the tray: {}; rolls never flat: {}",
-                    s.cocked_rate * 100.0,
-                    s.left_tray,
-                    s.unsettled
-                );
-                println!("time to settle: mean {:.2} s, max {:.2} s (simulated)", s.mean_settle_seconds, s.max_settle_seconds);
-                println!("speed: {:.0} throws/s, {:.0} simulated s per wall-clock s", s.throws_per_second, s.simulated_seconds_per_second);
-            }
-        }
-        Some(Command::Text(args)) => {
-            return match args.game() {
-                Ok(g) => variant_table::terminal::run(g),
-                Err(e) => fail(e),
-            };
-        }
+        Some(Command::Screenshot { game, launcher, out, size, throw }) => screenshot(&game, launcher, out, size, throw)?,
+        Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
+        Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
+        Some(Command::Text(args)) => return Ok(variant_table::terminal::run(args.game()?)),
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
+}
+
+fn screenshot(game: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>) -> Result<(), String> {
+    let game = game.game()?;
+    if throw.is_some() && game.id().dice(game.options()) == 0 {
+        return Err(format!("--throw: {} has no dice", game.id()));
+    }
+    let mut app = window_app(size, "Variant Table screenshot");
+    if !launcher {
+        start_on(&mut app, game);
+    }
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, ..ScreenshotRequest::new(out.clone()) });
+    app.run();
+    if !out.exists() {
+        return Err(format!("no screenshot was written to {}", out.display()));
+    }
+    Ok(())
+}
+
+fn frame_bench(scene: &str, frames: u32) -> Result<(), String> {
+    let launched = std::time::Instant::now();
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window { title: "frame bench".into(), resolution: WindowResolution::new(1280, 720), ..default() }),
+        ..default()
+    }));
+    match scene {
+        "bare" => {
+            app.add_systems(Startup, variant_table::bench::bare_scene);
+        }
+        "stax" => {
+            app.add_plugins((TablePlugin, TableRenderPlugin));
+            let game = GameArgs { game: "stax".into(), options: OptionArgs::default(), moves: BENCH_MOVES.into(), position: None };
+            start_on(&mut app, game.game()?);
+        }
+        "doubles" => {
+            // The full 48-checker four-player table, seen from seat A.
+            app.add_plugins((TablePlugin, TableRenderPlugin));
+            let options = OptionArgs { players: Some("4".into()), ..OptionArgs::default() };
+            let game = GameArgs { game: "stax".into(), options, moves: String::new(), position: None };
+            start_on(&mut app, game.game()?);
+        }
+        other => return Err(format!("unknown scene '{other}' (expected stax, doubles or bare)")),
+    }
+    app.insert_resource(variant_table::bench::FrameBench::new(scene, launched, frames.max(1)));
+    app.add_plugins(variant_table::bench::plugin);
+    app.run();
+    Ok(())
+}
+
+fn dice_stats(throws: u32, seed: u64, dice: u8, json: bool) -> Result<(), String> {
+    if throws == 0 {
+        return Err("--throws must be at least 1".into());
+    }
+    let s = variant_table::dice::stats(throws, seed, dice as usize);
+    if json {
+        println!("{}", serde_json::to_string(&s).expect("stats serialise"));
+        return Ok(());
+    }
+    println!("rolls: {} of {} {} (seed {})", s.rolls, s.dice, if s.dice == 1 { "die" } else { "dice" }, s.seed);
+    println!("faces 1-6: {:?}", s.histogram);
+    println!("chi-square: {:.3} (5 degrees of freedom), p = {:.4}", s.chi_square, s.p_value);
+    println!("cocked or void throws re-thrown: {:.2}%; dice that left the tray: {}; rolls never flat: {}", s.cocked_rate * 100.0, s.left_tray, s.unsettled);
+    println!("time to settle: mean {:.2} s, max {:.2} s (simulated)", s.mean_settle_seconds, s.max_settle_seconds);
+    println!("speed: {:.0} throws/s, {:.0} simulated s per wall-clock s", s.throws_per_second, s.simulated_seconds_per_second);
+    Ok(())
 }

@@ -1,11 +1,13 @@
 //! The terminal table: the same games, hot-seat, as text (`variant-table text <game>`).
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use variant_rules::{AnyPosition, Game, Outcome, toetoe};
+use variant_rules::layout::BoardLayout;
+use variant_rules::{AnyPosition, Cell, Game, Outcome, Position, Seat, toetoe};
 
-use crate::table::board::topology_of;
+use crate::table::board::{layout_of, topology_of};
 use crate::table::pieces::piece_byte;
 
 /// The board as text, last rank on top; stacks show their top checker and height.
@@ -13,46 +15,28 @@ fn board(game: &Game) -> String {
     let mut s = String::new();
     match game.position() {
         AnyPosition::Checkers(p) => {
-            let t = p.topology();
-            for rank in (0..t.height()).rev() {
-                s += &format!("{:>2} ", rank + 1);
-                for file in 0..t.width() {
-                    let c = t.cell(file, rank).unwrap();
-                    let stack: Vec<String> = p.stack(c).map(|k| k.to_string()).collect();
-                    s += &match stack.len() {
-                        0 if t.is_dark(c) => " . ".to_string(),
-                        0 => "   ".to_string(),
-                        1 => format!(" {:<2}", stack[0]),
-                        n => format!("{}{n} ", &stack[0][..1]),
-                    };
+            let layout = layout_of(p.topology());
+            s += &grid(layout, 3, |c| {
+                let stack: Vec<String> = p.stack(c).map(|k| k.to_string()).collect();
+                match stack.len() {
+                    0 if layout.is_dark(c) => " . ".to_string(),
+                    0 => "   ".to_string(),
+                    1 => format!(" {:<2}", stack[0]),
+                    n => format!("{}{n} ", &stack[0][..1]),
                 }
-                s.push('\n');
-            }
-            s += "   ";
-            for file in 0..t.width() {
-                s += &format!(" {} ", (b'a' + file) as char);
-            }
+            });
         }
         pos @ (AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_)) => {
-            let t = topology_of(pos);
             let toe = matches!(pos, AnyPosition::ToeToe(_));
-            for rank in (0..t.height()).rev() {
-                s += &format!("{:>2} ", rank + 1);
-                for file in 0..t.width() {
-                    let b = piece_byte(pos, t.cell(file, rank).unwrap());
-                    let ch = match b {
-                        0 => '.',
-                        _ if toe => toetoe::kind_letter(b & 7),
-                        _ => b" PNBRQK"[(b & 7) as usize] as char,
-                    };
-                    s += &format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch });
-                }
-                s.push('\n');
-            }
-            s += "   ";
-            for file in 0..t.width() {
-                s += &format!(" {}", (b'a' + file) as char);
-            }
+            s += &grid(layout_of(topology_of(pos)), 2, |c| {
+                let b = piece_byte(pos, c);
+                let ch = match b {
+                    0 => '.',
+                    _ if toe => toetoe::kind_letter(b & 7),
+                    _ => b" PNBRQK"[(b & 7) as usize] as char,
+                };
+                format!(" {}", if b & 8 != 0 { ch.to_ascii_lowercase() } else { ch })
+            });
             if let AnyPosition::ToeToe(p) = pos {
                 s += &format!("\n({:?} phase; position {})", p.phase(), pos.to_text());
             }
@@ -71,11 +55,36 @@ fn board(game: &Game) -> String {
                 }
                 s.push('\n');
             }
-            s += &format!("x: {x0} .. {x1}; tiles to draw: White {}, Black {}", p.face_down(0), p.face_down(1));
+            s += &format!("x: {x0} .. {x1}; tiles to draw: White {}, Black {}", p.face_down(Seat::A), p.face_down(Seat::B));
             if let Some(t) = p.holding() {
                 s += &format!("; drawn, to place: {}", if t & 8 != 0 { b" pnbrqk"[(t & 7) as usize] } else { b" PNBRQK"[(t & 7) as usize] } as char);
             }
         }
+    }
+    s
+}
+
+/// A board as text from its layout: rows from the top (the last rank) down, each led by its
+/// rank and each cell drawn `width` characters wide by `glyph`, then the files along the bottom.
+/// A row is the cells whose outlines start at the same height, left to right; ranks and files
+/// are read from the cells' names.
+fn grid(layout: &BoardLayout, width: usize, glyph: impl Fn(Cell) -> String) -> String {
+    let mut rows: BTreeMap<i64, Vec<(Cell, f32)>> = BTreeMap::new();
+    for (c, g) in layout.cells() {
+        rows.entry((g.polygon.bounds().0[1] * 1024.0).round() as i64).or_default().push((c, g.centre[0]));
+    }
+    let mut s = String::new();
+    for row in rows.values_mut().rev() {
+        row.sort_by(|a, b| a.1.total_cmp(&b.1));
+        s += &format!("{:>2} ", layout.name(row[0].0).trim_start_matches(|ch: char| ch.is_ascii_lowercase()));
+        for &(c, _) in row.iter() {
+            s += &glyph(c);
+        }
+        s.push('\n');
+    }
+    s += "   ";
+    for &(c, _) in rows.values().next().into_iter().flatten() {
+        s += &format!(" {:<w$}", layout.name(c).trim_end_matches(|ch: char| ch.is_ascii_digit()), w = width - 1);
     }
     s
 }
@@ -92,14 +101,18 @@ fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
 
 /// Plays `game` on standard input and output until it ends or the players quit.
 pub fn run(mut game: Game) -> ExitCode {
-    let names = game.id().player_names();
+    let id = game.id();
+    let name = |s: Seat| id.seat_name(s);
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
         println!("\n{}\n", board(&game));
         if let Some(o) = game.outcome() {
             match o {
-                Outcome::Win { winner, reason } => println!("{} wins ({reason})", names[winner as usize]),
+                Outcome::Win { winners, reason } => {
+                    let who: Vec<String> = winners.iter().map(name).collect();
+                    println!("{} {} ({reason})", who.join(" and "), if who.len() == 1 { "wins" } else { "win" });
+                }
                 Outcome::Draw { reason } => println!("draw ({reason})"),
             }
             return ExitCode::SUCCESS;
@@ -110,7 +123,7 @@ pub fn run(mut game: Game) -> ExitCode {
             println!("({})", variant_rules::chectoe::to_ascii(&pos.to_text()));
         }
         let verb = if pos.dice_due().is_some() { "to roll (roll, or type your own dice as [3,5])" } else { "to move" };
-        print!("{} {verb}> ", names[pos.turn() as usize]);
+        print!("{} {verb}> ", name(pos.turn()));
         let _ = io::stdout().flush();
         let Some(Ok(line)) = lines.next() else { return ExitCode::SUCCESS };
         match line.trim() {
@@ -135,7 +148,7 @@ pub fn run(mut game: Game) -> ExitCode {
             }
             "moves" => {
                 let p = game.position();
-                let moves: Vec<String> = p.legal_moves().into_iter().map(|m| p.move_text(m)).collect();
+                let moves: Vec<String> = p.legal_move_list().into_iter().map(|m| p.move_text(m)).collect();
                 println!("{}", moves.join(" "));
             }
             text => {
@@ -144,5 +157,43 @@ pub fn run(mut game: Game) -> ExitCode {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use variant_rules::{GameId, GameOptions};
+
+    use super::*;
+
+    fn start(id: GameId) -> Game {
+        Game::new(id, GameOptions::default_for(id), None).unwrap()
+    }
+
+    #[test]
+    fn the_chess_board_is_drawn_rank_8_on_top() {
+        let text = board(&start(GameId::Chess));
+        let want = [
+            " 8  r n b q k b n r",
+            " 7  p p p p p p p p",
+            " 6  . . . . . . . .",
+            " 5  . . . . . . . .",
+            " 4  . . . . . . . .",
+            " 3  . . . . . . . .",
+            " 2  P P P P P P P P",
+            " 1  R N B Q K B N R",
+            "    a b c d e f g h",
+        ];
+        assert_eq!(text.lines().collect::<Vec<_>>(), want);
+    }
+
+    #[test]
+    fn checkers_cells_are_three_wide_and_dark_squares_dotted() {
+        let text = board(&start(GameId::Stax));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines[8], "    a  b  c  d  e  f  g  h ");
+        assert_eq!(lines[4], format!(" 4 {}", "    . ".repeat(4)), "rank 4: empty, a4 light, b4 dark");
+        assert!(lines.iter().all(|l| l.chars().count() == 3 + 8 * 3), "{lines:?}");
     }
 }

@@ -9,7 +9,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use variant_rules::{AnyPosition, Game, GameId, GameOptions, Wrap};
+use variant_rules::{AnyMove, AnyPosition, Game, GameId, GameOptions, Position, Seat, Wrap};
 use variant_table::table::autosave::Autosave;
 use variant_table::table::board::{Board, BoardCell, GhostCell, cell_translation, topology_of};
 use variant_table::table::data_dir::SavePaths;
@@ -50,6 +50,22 @@ fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 
+/// Sends a move as the selection logic does, typed; `text` is read in the current position.
+fn send_move(app: &mut App, text: &str) {
+    let m: AnyMove = session(app).game.position().parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    app.world_mut().write_message(GameCommand::Play(m));
+}
+
+/// Seats named Ann and Bob, in jade and cobalt.
+fn ann_and_bob() -> Seats {
+    let mut seats = Seats::new(GameId::Stax, 2);
+    for (seat, (name, colour)) in seats.seats.iter_mut().zip([("Ann", 4), ("Bob", 5)]) {
+        seat.name = name.into();
+        seat.colour = colour;
+    }
+    seats
+}
+
 fn click(app: &mut App, cell: u16) {
     app.world_mut().write_message(CellClicked { cell });
     app.update();
@@ -65,12 +81,12 @@ fn mirror(app: &mut App) -> Vec<(u16, String, Vec3)> {
         let mut cks: Vec<CheckerPiece> = children.iter().filter_map(|&c| world.get::<CheckerPiece>(c).copied()).collect();
         cks.sort_by_key(|c| c.level);
         assert!(cks.iter().enumerate().all(|(i, c)| c.level == i), "levels are 0.. in child order");
-        let text = cks.iter().map(|c| format!("{}{}{}", c.owner, if c.king { "K" } else { "" }, c.number)).collect::<Vec<_>>().join(",");
+        let text = cks.iter().map(|c| format!("{}{}{}", c.owner.0, if c.king { "K" } else { "" }, c.number)).collect::<Vec<_>>().join(",");
         out.push((s.cell, text, at));
     }
     let mut pieces = world.query::<(&ChessPiece, &Transform)>();
     for (p, t) in pieces.iter(world) {
-        out.push((p.cell, format!("{}{}", p.owner, p.kind), t.translation));
+        out.push((p.cell, format!("{}{}", p.owner.0, p.kind), t.translation));
     }
     out.sort_by_key(|x| x.0);
     out
@@ -89,7 +105,7 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                     continue;
                 }
                 stack.reverse(); // bottom first, like the entity's children
-                let text = stack.iter().map(|c| format!("{}{}{}", c.owner(), if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
+                let text = stack.iter().map(|c| format!("{}{}{}", c.owner().0, if c.is_king() { "K" } else { "" }, c.number())).collect::<Vec<_>>().join(",");
                 out.push((cell, text, at));
             }
             _ => {
@@ -141,6 +157,21 @@ fn throw_dice(app: &mut App) -> String {
     moves[before].to_string()
 }
 
+/// A move with no cell (pass, re-roll, 666): sent as its key sends it, or left to be played by
+/// itself when forced; anything after it must have been forced too.
+fn play_cell_less(app: &mut App, pos: &AnyPosition, chosen: AnyMove) {
+    let (game, ply) = (session(app).game.id(), session(app).game.moves().count());
+    let text = pos.move_text(chosen);
+    if variant_table::table::dice::forced_move(pos).is_none() {
+        app.world_mut().write_message(GameCommand::Play(chosen));
+    }
+    settle(app);
+    let played: Vec<&str> = session(app).game.moves().collect();
+    assert_eq!(played.get(ply).copied(), Some(text.as_str()), "{game}: {text} was not played");
+    assert!(played[ply + 1..].iter().all(|m| matches!(*m, "pass" | "reroll" | "666")), "{game}: {:?}", &played[ply..]);
+    assert_mirrors(app, &format!("{game} after {text}"));
+}
+
 fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize) -> (App, usize) {
     let mut picked = 0;
     let mut app = app(Game::new(game, opts, None).unwrap());
@@ -164,20 +195,11 @@ fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize
             assert!(record.replays(), "{game}: throw {ply} replays to {:?}", record.faces);
             continue;
         }
-        let moves = pos.legal_moves();
+        let moves = pos.legal_move_list();
         let chosen = moves[rng.random_range(0..moves.len())];
         let path = pos.move_path(chosen);
         if path.from == variant_rules::topology::NO_CELL {
-            // A move with no cell (pass, re-roll, 666): its key, or played by itself when forced.
-            let text = pos.move_text(chosen);
-            if variant_table::table::dice::forced_move(&pos).is_none() {
-                app.world_mut().write_message(GameCommand::Play(text.clone()));
-            }
-            settle(&mut app);
-            let played: Vec<&str> = session(&app).game.moves().collect();
-            assert_eq!(played.get(ply).copied(), Some(text.as_str()), "{game}: {text} was not played");
-            assert!(played[ply + 1..].iter().all(|m| matches!(*m, "pass" | "reroll" | "666")), "{game}: {:?}", &played[ply..]);
-            assert_mirrors(&mut app, &format!("{game} after {text}"));
+            play_cell_less(&mut app, &pos, chosen);
             continue;
         }
         let same_cells = moves.iter().filter(|&&o| pos.move_path(o).from == path.from && pos.move_path(o).landings == path.landings).count();
@@ -192,7 +214,7 @@ fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize
         let choices = app.world().resource::<Selection>().choices.clone();
         if same_cells > 1 {
             assert_eq!(choices.len(), same_cells, "{game}: every move on these cells is offered");
-            let n = choices.iter().position(|(t, _)| *t == pos.move_text(chosen)).expect("the move is among the choices");
+            let n = choices.iter().position(|c| c.mv == chosen).expect("the move is among the choices");
             app.world_mut().write_message(ChooseMove(n));
             picked += 1;
         } else {
@@ -250,7 +272,7 @@ fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
     let mut app = app_with(GameId::ToeToe);
     let hands = |app: &mut App| {
         let world = app.world_mut();
-        let mut v: Vec<(u8, u8)> = world.query::<&HandPiece>().iter(world).map(|h| (h.owner, h.kind)).collect();
+        let mut v: Vec<(u8, u8)> = world.query::<&HandPiece>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
         v.sort();
         v
     };
@@ -281,15 +303,15 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     let mut app = app_with(GameId::Chex);
     let piles = |app: &mut App| {
         let world = app.world_mut();
-        let mut v: Vec<(u8, usize)> = world.query::<&DrawPile>().iter(world).map(|p| (p.owner, p.count)).collect();
+        let mut v: Vec<(u8, usize)> = world.query::<&DrawPile>().iter(world).map(|p| (p.owner.0, p.count)).collect();
         v.sort();
         v
     };
     assert_eq!(piles(&mut app), [(0, 16), (1, 16)]);
-    app.world_mut().write_message(PileClicked { owner: 1 });
+    app.world_mut().write_message(PileClicked { owner: Seat::B });
     settle(&mut app);
     assert_eq!(session(&app).game.moves().count(), 0, "Black cannot draw on White's turn");
-    app.world_mut().write_message(PileClicked { owner: 0 });
+    app.world_mut().write_message(PileClicked { owner: Seat::A });
     settle(&mut app);
     assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), ["draw"]);
     assert_eq!(piles(&mut app), [(0, 15), (1, 16)], "the drawn tile left the pile");
@@ -303,10 +325,10 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     settle(&mut app);
     assert_eq!(session(&app).game.moves().count(), 2);
     assert!(session(&app).game.moves().nth(1).unwrap().ends_with("@0,0"));
-    app.world_mut().write_message(PileClicked { owner: 1 });
+    app.world_mut().write_message(PileClicked { owner: Seat::B });
     settle(&mut app);
     let world = app.world_mut();
-    let held: Vec<(u8, u8)> = world.query_filtered::<&HandPiece, With<Tile>>().iter(world).map(|h| (h.owner, h.kind)).collect();
+    let held: Vec<(u8, u8)> = world.query_filtered::<&HandPiece, With<Tile>>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
     assert_eq!(held.len(), 1, "the drawn tile waits above Black's pile");
     assert_eq!(held[0].0, 1);
     // Picking the drawn tile up (as a drag starts) shows the same targets.
@@ -326,7 +348,7 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
 fn toe_to_toe_swaps_from_either_square() {
     let mut app = app_with(GameId::ToeToe);
     for m in "K@d2 G@e3 k@d7 g@e6 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c2 E@f2 e@c7 e@f7".split(' ') {
-        app.world_mut().write_message(GameCommand::Play(m.into()));
+        send_move(&mut app, m);
         settle(&mut app);
     }
     let t = topology_of(session(&app).game.position());
@@ -407,7 +429,7 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
 
     let dir = std::env::temp_dir().join(format!("variant-table-test-{}", std::process::id()));
     let path = dir.join("game.json");
-    let seats = Seats { names: ["Ann".into(), "Bob".into()], colours: [4, 5] };
+    let seats = ann_and_bob();
     app.insert_resource(seats.clone());
     app.world_mut().write_message(SaveLoad::Save(path.clone()));
     settle(&mut app);
@@ -425,8 +447,9 @@ fn undo_redo_and_save_load_reproduce_the_mirror() {
 
     // A corrupt file, a foreign file and a file whose seats share a colour keep the current
     // game and say why.
-    let same_colours = std::fs::read_to_string(&path).unwrap().replace("\"colours\": [\n      4,\n      5\n    ]", "\"colours\": [4, 4]");
-    assert!(same_colours.contains("[4, 4]"), "the test edits the seats of the file");
+    let saved_text = std::fs::read_to_string(&path).unwrap();
+    let same_colours = saved_text.replace("\"colour\": 5", "\"colour\": 4");
+    assert_ne!(same_colours, saved_text, "the test edits the seats of the file");
     for (name, content) in
         [("corrupt.json", "{ not json"), ("foreign.json", r#"{"format":"something-else","version":1}"#), ("seats.json", same_colours.as_str())]
     {
@@ -468,7 +491,7 @@ fn captured_pieces_are_summarised_for_the_hud() {
 fn prisoners_slide_under_the_jumper_after_it_lands() {
     let mut app = app_with(GameId::Stax);
     for m in ["c3-d4", "f6-e5"] {
-        app.world_mut().write_message(GameCommand::Play(m.into()));
+        send_move(&mut app, m);
         settle(&mut app);
     }
     let t = topology_of(session(&app).game.position());
@@ -481,7 +504,7 @@ fn prisoners_slide_under_the_jumper_after_it_lands() {
     let slides: Vec<(CheckerPiece, Vec3)> = world.query::<(&CheckerPiece, &PrisonerSlide)>().iter(world).map(|(c, s)| (*c, s.from)).collect();
     assert_eq!(slides.len(), 1);
     let (prisoner, from) = slides[0];
-    assert_eq!((prisoner.owner, prisoner.level), (1, 0), "the prisoner is the opponent's checker, at the bottom");
+    assert_eq!((prisoner.owner, prisoner.level), (Seat::B, 0), "the prisoner is the opponent's checker, at the bottom");
     let e5 = cell_translation(t, cell("e5"));
     assert_eq!((from.x, from.z), (e5.x, e5.z), "it starts where it was jumped");
     settle(&mut app);
@@ -500,15 +523,15 @@ fn promotion_is_chosen_from_the_offered_pieces() {
     settle(&mut app);
     assert_eq!(session(&app).game.moves().count(), 0, "nothing is played before the piece is chosen");
     let choices = app.world().resource::<Selection>().choices.clone();
-    let described: Vec<&str> = choices.iter().map(|(_, d)| d.as_str()).collect();
+    let described: Vec<&str> = choices.iter().map(|c| c.what.as_str()).collect();
     assert_eq!(described, ["promote to queen, no capture", "promote to rook, no capture", "promote to bishop, no capture", "promote to knight, no capture"]);
     let knight = described.iter().position(|d| d.contains("knight")).unwrap();
     app.world_mut().write_message(ChooseMove(knight));
     settle(&mut app);
-    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec![choices[knight].0.as_str()]);
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec![choices[knight].text.as_str()]);
     assert_mirrors(&mut app, "after promoting to a knight");
     let world = app.world_mut();
-    assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == 2 && p.owner == 0), "a white knight stands on a8");
+    assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == 2 && p.owner == Seat::A), "a white knight stands on a8");
 }
 
 #[test]
@@ -623,20 +646,9 @@ fn dice_save_json() -> (SaveFile, String) {
     (save, json)
 }
 
-#[test]
-fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
-    let dir = scratch("bad-saves");
-    let mut app = app_with(GameId::Chess);
-    app.insert_resource(Seats { names: ["Ann".into(), "Bob".into()], colours: [4, 5] });
-    for m in ["e2e4", "e7e5", "g1f3"] {
-        app.world_mut().write_message(GameCommand::Play(m.into()));
-        settle(&mut app);
-    }
-    let before = table_state(&mut app);
-    assert_eq!(before.0.len(), 3);
-
-    let good = SaveFile::of(&session(&app).game, &before.2, &[]);
-    let good_json = serde_json::to_string_pretty(&good).unwrap();
+/// Files a load must refuse, each a small change to `good` (a chess game; `good_json` its
+/// text) or to a real dice save.
+fn bad_saves(good: &SaveFile, good_json: &str) -> Vec<(&'static str, String)> {
     let with_moves = |moves: &[&str]| {
         let mut f = good.clone();
         f.moves = moves.iter().map(|m| m.to_string()).collect();
@@ -648,7 +660,7 @@ fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
         edit(&mut f);
         serde_json::to_string(&f).unwrap()
     };
-    let cases: Vec<(&str, String)> = vec![
+    vec![
         ("corrupt", "{ not json".into()),
         ("truncated", good_json[..good_json.len() / 2].to_string()),
         ("empty", String::new()),
@@ -667,7 +679,24 @@ fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
         ("forged speed", forged(&|f: &mut SaveFile| f.throws[0].record.throws[0].dice[0].linvel = [1e9, 0.0, 0.0])),
         ("throw for no roll", forged(&|f: &mut SaveFile| f.throws[0].ply = 5)),
         ("throw count", forged(&|f: &mut SaveFile| f.throws[0].record.throws.clear())),
-    ];
+    ]
+}
+
+#[test]
+fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
+    let dir = scratch("bad-saves");
+    let mut app = app_with(GameId::Chess);
+    app.insert_resource(ann_and_bob());
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        send_move(&mut app, m);
+        settle(&mut app);
+    }
+    let before = table_state(&mut app);
+    assert_eq!(before.0.len(), 3);
+
+    let good = SaveFile::of(&session(&app).game, &before.2, &[]);
+    let good_json = serde_json::to_string_pretty(&good).unwrap();
+    let cases = bad_saves(&good, &good_json);
     for (name, content) in &cases {
         assert_ne!(content, &good_json, "{name}: the test did not change the file");
         let path = dir.join(format!("{}.json", name.replace(' ', "-")));
@@ -681,6 +710,7 @@ fn a_save_that_cannot_be_read_is_refused_and_the_game_stays_as_it_was() {
         assert!(!status.contains('\n') && status.chars().count() < 240, "{name}: not one short line: {status}");
     }
     // The unmodified dice save loads (the forged ones above differ from it only in the throws).
+    let (dice, _) = dice_save_json();
     let dice_path = dir.join("dice.json");
     std::fs::write(&dice_path, serde_json::to_string(&dice).unwrap()).unwrap();
     assert!(SaveFile::load(&dice_path).is_ok(), "the real dice save is accepted");
@@ -718,7 +748,7 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
     let mut serialise = Vec::new();
     let mut write = Vec::new();
     for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "b2-c3"] {
-        app.world_mut().write_message(GameCommand::Play(m.into()));
+        send_move(&mut app, m);
         app.update();
         wait_for_autosave(&mut app);
         let auto = app.world().resource::<Autosave>();
@@ -754,4 +784,97 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
     let max = |v: &[Duration]| v.iter().max().copied().unwrap_or_default();
     eprintln!("autosave per move: serialise (main thread) max {:?}, write (IoTaskPool, atomic + fsync) max {:?}", max(&serialise), max(&write));
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A four-player Stax game started as the launcher starts one (P for four players, Enter),
+/// played by clicks: the HUD names the seat to move and the teams, each move in the move list
+/// carries its seat's letter, and the view turns to the side of the seat to move.
+#[test]
+fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
+    use variant_table::table::hud::{move_list_text, status_text};
+    use variant_table::table::launcher::{LauncherChoice, LauncherKey};
+    use variant_table::table::view::TurnView;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
+    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    settle(&mut app);
+    let mut choice = LauncherChoice::default();
+    let game = {
+        let mut seats = app.world_mut().resource_mut::<Seats>();
+        assert!(choice.on_key(&mut seats, &LauncherKey::Char('p')).is_none());
+        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("four-player Stax starts")
+    };
+    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+    assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::Stax, 4));
+    assert_eq!(topology_of(session(&app).game.position()).width(), 12);
+    assert_mirrors(&mut app, "four-player start");
+
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let mut sides_seen = std::collections::HashSet::new();
+    for ply in 0..12 {
+        let pos = session(&app).game.position().clone();
+        let seat = pos.turn();
+        let view = *app.world().resource::<TurnView>();
+        assert_eq!(view.target(), Some(pos.side_of(seat)), "ply {ply}: the view faces seat {seat}'s side");
+        sides_seen.insert(view.side);
+        let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
+        assert!(hud.contains("A+C vs B+D"), "the teams: {hud}");
+        assert!(hud.contains(&format!("Player {seat} (")) && hud.contains("to move"), "ply {ply}: {hud}");
+        // Jumps when there are any (they make the mixed stacks), else any move.
+        let moves = pos.legal_move_list();
+        let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
+        let pool = if jumps.is_empty() { &moves } else { &jumps };
+        let path = pos.move_path(pool[rng.random_range(0..pool.len())]);
+        for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
+            click(&mut app, c);
+        }
+        settle(&mut app);
+        assert_eq!(session(&app).game.moves().count(), ply + 1, "ply {ply} was played: {}", session(&app).status);
+        assert_mirrors(&mut app, &format!("four-player ply {ply}"));
+        assert_eq!(session(&app).movers().last(), Some(seat));
+    }
+    assert_eq!(sides_seen.len(), 4, "the view visited all four sides");
+    let list = move_list_text(session(&app));
+    for letter in ["A ", "B ", "C ", "D "] {
+        assert!(list.contains(letter), "moves carry seat letters: {list}");
+    }
+    v_fixes_the_view(&mut app);
+}
+
+/// V fixes the view: the turn passes, the view stays.
+fn v_fixes_the_view(app: &mut App) {
+    use variant_table::table::view::TurnView;
+    let mut keys = ButtonInput::<KeyCode>::default();
+    keys.press(KeyCode::KeyV);
+    app.insert_resource(keys);
+    app.update();
+    app.world_mut().resource_mut::<ButtonInput<KeyCode>>().clear();
+    assert_eq!(app.world().resource::<TurnView>().target(), None, "V: a fixed view");
+    let first = session(app).game.position().legal_move_list()[0];
+    app.world_mut().write_message(GameCommand::Play(first));
+    settle(app);
+    assert_eq!(session(app).game.moves().count(), 13);
+    assert_eq!(app.world().resource::<TurnView>().target(), None);
+}
+
+#[test]
+fn the_hud_names_winning_teams_and_seats_out_of_play() {
+    use variant_table::table::hud::{seat_states_line, teams_line, winners_line};
+    let mut opts = GameOptions::default_for(GameId::Stax);
+    opts.players = 4;
+    let partners = Game::new(GameId::Stax, opts, None).unwrap();
+    assert_eq!(teams_line(partners.position()), "A+C vs B+D");
+    assert_eq!(seat_states_line(partners.position()), "", "everyone is in play at the start");
+    opts.seating = variant_rules::checkers::DoublesSeating::CutThroat;
+    let cut_throat = Game::new(GameId::Stax, opts, None).unwrap();
+    assert_eq!(teams_line(cut_throat.position()), "A vs B vs C vs D");
+    let seats = Seats::new(GameId::Stax, 4);
+    let team = variant_rules::SeatSet::of(&[Seat(0), Seat(2)]);
+    assert_eq!(winners_line(&seats, GameId::Stax, team), "A+C win (Player A (Red) and Player C (Jade))");
+    assert_eq!(winners_line(&seats, GameId::Stax, variant_rules::SeatSet::single(Seat(3))), "Player D (Cobalt) wins");
+    let two = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap();
+    assert_eq!(teams_line(two.position()), "A vs B");
 }

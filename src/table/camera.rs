@@ -1,5 +1,6 @@
 //! The orbit camera: right-drag orbits, middle-drag pans, the wheel zooms (clamped), `R`
-//! resets, and a double-click on a stack or piece flies to it.
+//! resets, a double-click on a stack or piece flies to it, and the view turns to the side of
+//! the seat to move when [`TurnView`] says it follows the turn (V toggles).
 //!
 //! Written here rather than taken from a crate: no maintained orbit-camera crate supported
 //! Bevy 0.19 when this was written (the popular ones track Bevy a release or more behind), and
@@ -15,11 +16,12 @@ use variant_rules::Wrap;
 use super::TurnSystems;
 use super::board::Board;
 use super::pieces::{ChessPiece, Stack};
+use super::view::TurnView;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(Update, choose_quality)
-        .add_systems(Update, (frame_board, frame_cluster, orbit, fly, place).chain().in_set(TurnSystems::Input))
+        .add_systems(Update, (frame_board, frame_cluster, turn_to_seat, orbit, fly, place).chain().in_set(TurnSystems::Input))
         .add_observer(double_click_to_fly);
 }
 
@@ -41,7 +43,19 @@ pub struct OrbitCamera {
     pub home_distance: f32,
     /// The focus `R` returns to (off centre when a dice tray stands beside the board).
     pub home_focus: Vec3,
+    /// The yaw the camera is turning to (the side of the seat to move).
+    pub turn_to: Option<f32>,
+    /// The yaw of the side of the board the view is seated at (0: south). The sun keeps its
+    /// place relative to it, so every seat sees the table lit as the first seat does (a sun
+    /// fixed in the world glares off the board seen from the north and east).
+    pub seat_yaw: f32,
+    /// Where the sun is now (it swings round after `seat_yaw`).
+    pub sun_yaw: f32,
 }
+
+/// Where the sun stands seen from the south seat (behind the player's left shoulder); the
+/// light is turned round the table with the seat the view is at.
+pub const SUN_AT: Vec3 = Vec3::new(-4.0, 10.0, 6.0);
 
 /// Distance at which an 8-cell-wide board fills the view from the default pitch (found by eye
 /// at 16:9 with the HUD panels at the sides).
@@ -66,6 +80,9 @@ impl Default for OrbitCamera {
             fly_to: None,
             home_distance: DISTANCE_PER_8_CELLS,
             home_focus: Vec3::ZERO,
+            turn_to: None,
+            seat_yaw: 0.0,
+            sun_yaw: 0.0,
         }
     }
 }
@@ -104,35 +121,62 @@ fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
 }
 
 /// A new board (a new game, or another size or topology) resets the view to show all of it.
-fn frame_board(boards: Query<&Board, Added<Board>>, session: Option<Res<super::session::Session>>, mut cams: Query<&mut OrbitCamera>) {
+fn frame_board(boards: Query<&Board, Added<Board>>, session: Option<Res<super::session::Session>>, view: Res<TurnView>, mut cams: Query<&mut OrbitCamera>) {
     for board in &boards {
-        if board.plane {
-            // An open plane: start on its middle, where the first tile goes, piles in view.
-            for mut cam in &mut cams {
-                *cam = OrbitCamera::framing(14.0);
-            }
-            continue;
-        }
-        let t = board.topology;
-        let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
-        let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
-        let deep = t.height() as f32 + ghosts(t.wrap() == Wrap::Universal);
-        let dice = session.as_ref().map_or(0, |s| s.game.id().dice(s.game.options()));
-        if dice > 0 {
-            // The dice tray stands left of the board (and Chec Toe's hands right of it): frame
-            // the board and the tray, centred between them.
-            let left = super::dice::tray_origin(t).x - crate::dice::TRAY_HALF[0] - 0.3;
-            let hands = session.as_ref().is_some_and(|s| s.game.id() == variant_rules::GameId::ChecToe);
-            let right = wide / 2.0 + if hands { 2.0 } else { 0.3 };
-            for mut cam in &mut cams {
-                *cam = OrbitCamera::framing((right - left).max(deep) * 0.85);
-                cam.focus = Vec3::new((left + right) / 2.0, 0.0, 0.0);
-                cam.home_focus = cam.focus;
-            }
-            continue;
-        }
+        frame(board, session.as_deref(), &mut cams);
+        // A new table starts seen from the seat to move, when the view follows the turn.
         for mut cam in &mut cams {
-            *cam = OrbitCamera::framing(wide.max(deep));
+            cam.yaw = view.target().map_or(0.0, TurnView::yaw_of);
+            cam.seat_yaw = cam.yaw;
+            cam.sun_yaw = cam.yaw;
+        }
+    }
+}
+
+/// The view that shows all of `board` (ghost cells, and the dice tray where there is one).
+fn frame(board: &Board, session: Option<&super::session::Session>, cams: &mut Query<&mut OrbitCamera>) {
+    if board.plane {
+        // An open plane: start on its middle, where the first tile goes, piles in view.
+        for mut cam in cams.iter_mut() {
+            *cam = OrbitCamera::framing(14.0);
+        }
+        return;
+    }
+    let t = board.topology;
+    let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
+    let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
+    let deep = t.height() as f32 + ghosts(t.wrap() == Wrap::Universal);
+    let dice = session.map_or(0, |s| s.game.id().dice(s.game.options()));
+    if dice > 0 {
+        // The dice tray stands left of the board (and Chec Toe's hands right of it): frame the
+        // board and the tray, centred between them.
+        let left = super::dice::tray_origin(t).x - crate::dice::TRAY_HALF[0] - 0.3;
+        let hands = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ChecToe);
+        let right = wide / 2.0 + if hands { 2.0 } else { 0.3 };
+        for mut cam in cams.iter_mut() {
+            *cam = OrbitCamera::framing((right - left).max(deep) * 0.85);
+            cam.focus = Vec3::new((left + right) / 2.0, 0.0, 0.0);
+            cam.home_focus = cam.focus;
+        }
+        return;
+    }
+    // The Doubles board (12x12) sits under taller HUD panels: a little more room round it.
+    let room = if wide.max(deep) > 10.0 { 1.1 } else { 1.0 };
+    for mut cam in cams.iter_mut() {
+        *cam = OrbitCamera::framing(wide.max(deep) * room);
+    }
+}
+
+/// When the turn passes, the camera turns (the short way round) to the side of the seat to
+/// move, if the view follows the turn.
+fn turn_to_seat(view: Res<TurnView>, mut cams: Query<&mut OrbitCamera>) {
+    if !view.is_changed() {
+        return;
+    }
+    for mut cam in &mut cams {
+        cam.turn_to = view.target().map(TurnView::yaw_of);
+        if let Some(yaw) = cam.turn_to {
+            cam.seat_yaw = yaw;
         }
     }
 }
@@ -164,10 +208,12 @@ fn orbit(
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
+    view: Res<TurnView>,
     mut cams: Query<&mut OrbitCamera>,
 ) {
     for mut cam in &mut cams {
         if buttons.pressed(MouseButton::Right) {
+            cam.turn_to = None; // the player's own orbit wins over turning to the seat to move
             cam.yaw -= motion.delta.x * ORBIT_SPEED;
             cam.pitch = (cam.pitch + motion.delta.y * ORBIT_SPEED).clamp(0.12, 1.5);
         }
@@ -186,12 +232,28 @@ fn orbit(
             *cam = OrbitCamera::framing(cam.home_distance / DISTANCE_PER_8_CELLS * 8.0);
             cam.focus = home;
             cam.home_focus = home;
+            cam.yaw = view.target().map_or(0.0, TurnView::yaw_of);
+            (cam.seat_yaw, cam.sun_yaw) = (cam.yaw, cam.yaw);
         }
     }
 }
 
 fn fly(time: Res<Time>, mut cams: Query<&mut OrbitCamera>) {
     for mut cam in &mut cams {
+        // Turning to a seat: the short way round, easing in over about half a second.
+        let k = (time.delta_secs() * 6.0).min(1.0);
+        if let Some(yaw) = cam.turn_to {
+            let gap = short_way(cam.yaw, yaw);
+            cam.yaw += gap * k;
+            if gap.abs() < 0.002 {
+                cam.yaw = yaw;
+                cam.turn_to = None;
+            }
+        }
+        let sun_gap = short_way(cam.sun_yaw, cam.seat_yaw);
+        if sun_gap != 0.0 {
+            cam.sun_yaw = if sun_gap.abs() < 0.002 { cam.seat_yaw } else { cam.sun_yaw + sun_gap * k };
+        }
         if let Some((focus, distance)) = cam.fly_to {
             let k = (time.delta_secs() * 6.0).min(1.0);
             cam.focus = cam.focus.lerp(focus, k);
@@ -203,12 +265,21 @@ fn fly(time: Res<Time>, mut cams: Query<&mut OrbitCamera>) {
     }
 }
 
-fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>) {
+/// The signed angle from `from` to `to`, the short way round (-pi..pi).
+fn short_way(from: f32, to: f32) -> f32 {
+    (to - from + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI
+}
+
+fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>, mut suns: Query<&mut Transform, (With<DirectionalLight>, Without<OrbitCamera>)>) {
     for (cam, mut t) in &mut cams {
         let (sy, cy) = cam.yaw.sin_cos();
         let (sp, cp) = cam.pitch.sin_cos();
         let offset = Vec3::new(sy * cp, sp, cy * cp) * cam.distance;
         *t = Transform::from_translation(cam.focus + offset).looking_at(cam.focus, Vec3::Y);
+        let sun = Transform::from_translation(Quat::from_rotation_y(cam.sun_yaw) * SUN_AT).looking_at(Vec3::ZERO, Vec3::Y);
+        for mut s in &mut suns {
+            s.set_if_neq(sun);
+        }
     }
 }
 

@@ -9,7 +9,10 @@
 use bevy::prelude::*;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use variant_rules::{AnyPosition, GameId};
+use variant_rules::chectoe::ChecMove;
+use variant_rules::dice::Roll;
+use variant_rules::dicechess::DiceMove;
+use variant_rules::{AnyMove, AnyPosition, GameId, Position};
 
 use super::board::{CELL, topology_of};
 use super::session::{GameCommand, PositionChanged, Session};
@@ -71,7 +74,7 @@ pub struct DiceTable {
     /// A line for the HUD ("a die landed cocked: thrown again").
     pub note: String,
     /// The move the position forces (pass, 666), worked out when the position changes.
-    forced: Option<String>,
+    forced: Option<AnyMove>,
     /// Seconds the forced move has been waiting to be played.
     forced_wait: f32,
 }
@@ -127,18 +130,46 @@ pub fn roll_token(game: GameId, opts: &variant_rules::GameOptions, faces: &[u8])
     format!("[{}]", f.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
 }
 
+/// The legal re-roll (Chec Toe's E, Dice Chess's `--no-move reroll`), if there is one.
+pub fn reroll_move(pos: &AnyPosition) -> Option<AnyMove> {
+    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Reroll) | AnyMove::DiceChess(DiceMove::Reroll)))
+}
+
+/// The legal pass (Chec Toe's P; a roll that allows nothing in Dice Chess), if there is one.
+pub fn pass_move(pos: &AnyPosition) -> Option<AnyMove> {
+    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Pass) | AnyMove::DiceChess(DiceMove::Pass)))
+}
+
+/// The legal roll move that `faces` (in die order) make, if a roll is due.
+pub fn roll_move(pos: &AnyPosition, game: GameId, opts: &variant_rules::GameOptions, faces: &[u8]) -> Option<AnyMove> {
+    let m = match (pos, faces) {
+        (AnyPosition::ChecToe(_), &[v]) => AnyMove::ChecToe(ChecMove::Roll(v)),
+        (AnyPosition::DiceChess(_), &[a]) => AnyMove::DiceChess(DiceMove::Roll(Roll::one(a))),
+        (AnyPosition::DiceChess(_), &[a, b]) => {
+            // The order of two dice matters only where they have different jobs.
+            let ordered = game == GameId::DiceChess && opts.dice_rules == variant_rules::dicechess::DiceRules::GollonPieceCount;
+            AnyMove::DiceChess(DiceMove::Roll(if ordered { Roll::two(a, b) } else { Roll::two(a.min(b), a.max(b)) }))
+        }
+        _ => return None,
+    };
+    pos.legal_move_list().contains(&m).then_some(m)
+}
+
 fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, session: Option<Res<Session>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>) {
     let (Some(keys), Some(session)) = (keys, session) else { return };
     if keys.just_pressed(KeyCode::Space) {
         throw.write(ThrowDice::default());
     }
     let pos = session.game.position();
-    let legal = |text: &str| pos.parse_move(text).is_ok();
-    if keys.just_pressed(KeyCode::KeyE) && legal("reroll") {
-        out.write(GameCommand::Play("reroll".into()));
+    if keys.just_pressed(KeyCode::KeyE)
+        && let Some(m) = reroll_move(pos)
+    {
+        out.write(GameCommand::Play(m));
     }
-    if keys.just_pressed(KeyCode::KeyP) && legal("pass") {
-        out.write(GameCommand::Play("pass".into()));
+    if keys.just_pressed(KeyCode::KeyP)
+        && let Some(m) = pass_move(pos)
+    {
+        out.write(GameCommand::Play(m));
     }
 }
 
@@ -201,11 +232,14 @@ fn play_roll(mut settled: MessageReader<DiceSettled>, session: Option<ResMut<Ses
         if session.game.position().dice_due().is_none() {
             continue;
         }
-        let token = roll_token(session.game.id(), session.game.options(), &s.record.faces);
+        let Some(roll) = roll_move(session.game.position(), session.game.id(), session.game.options(), &s.record.faces) else {
+            session.status = format!("the dice show {:?}, which is not a roll of this game", s.record.faces);
+            continue;
+        };
         let ply = session.game.moves().count();
         session.throws.retain(|(p, _)| *p < ply);
         session.throws.push((ply, s.record.clone()));
-        out.write(GameCommand::Play(token));
+        out.write(GameCommand::Play(roll));
     }
 }
 
@@ -278,12 +312,12 @@ fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMu
         table.forced = forced_move(session.game.position()).filter(|_| session.outcome().is_none());
         table.forced_wait = 0.0;
     }
-    match table.forced.clone() {
-        Some(text) => {
+    match table.forced {
+        Some(m) => {
             table.forced_wait += time.delta_secs();
             if table.forced_wait >= FORCED_SECONDS {
                 table.forced_wait = 0.0;
-                out.write(GameCommand::Play(text));
+                out.write(GameCommand::Play(m));
             }
         }
         None if table.forced_wait != 0.0 => table.forced_wait = 0.0,
@@ -292,16 +326,13 @@ fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMu
 }
 
 /// The move the side to move must make with no choice involved, if that is the situation.
-pub fn forced_move(pos: &AnyPosition) -> Option<String> {
+pub fn forced_move(pos: &AnyPosition) -> Option<AnyMove> {
     if !matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_)) || pos.dice_due().is_some() {
         return None;
     }
-    let moves = pos.legal_moves();
-    match moves.as_slice() {
-        [only] => {
-            let text = pos.move_text(*only);
-            matches!(text.as_str(), "pass" | "reroll" | "666").then_some(text)
-        }
+    match pos.legal_move_list().as_slice() {
+        [only @ AnyMove::DiceChess(DiceMove::Pass | DiceMove::Reroll)]
+        | [only @ AnyMove::ChecToe(ChecMove::Pass | ChecMove::Reroll | ChecMove::Apocalypse)] => Some(*only),
         _ => None,
     }
 }
@@ -351,8 +382,8 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
             }
             _ => {}
         }
-        if let Some(m) = &table.forced {
-            line += &format!("\nNo choice: {m}");
+        if let Some(m) = table.forced {
+            line += &format!("\nNo choice: {}", pos.move_text(m));
         }
     }
     if !table.note.is_empty() {

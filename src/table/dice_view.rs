@@ -53,7 +53,14 @@ fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
     if !matches!(pos, variant_rules::AnyPosition::ChecToe(_)) {
         return Vec::new();
     }
-    [(Action::Reroll, "reroll"), (Action::Pass, "pass")].into_iter().filter(|(_, m)| pos.parse_move(m).is_ok()).map(|(a, _)| a).collect()
+    let mut open = Vec::new();
+    if super::dice::reroll_move(pos).is_some() {
+        open.push(Action::Reroll);
+    }
+    if super::dice::pass_move(pos).is_some() {
+        open.push(Action::Pass);
+    }
+    open
 }
 
 fn show_actions(
@@ -104,22 +111,28 @@ fn show_actions(
                             BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
                         ))
                         .with_child((text(action.label(), 16.0), Pickable::IGNORE))
-                        .observe(
-                            move |_: On<Pointer<Click>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>| match action {
-                                Action::Throw => {
-                                    throw.write(ThrowDice::default());
-                                }
-                                Action::Reroll => {
-                                    out.write(GameCommand::Play("reroll".into()));
-                                }
-                                Action::Pass => {
-                                    out.write(GameCommand::Play("pass".into()));
-                                }
-                            },
-                        );
+                        .observe(on_action(action));
                     }
                 });
         });
+}
+
+/// What a click on an action's button does: throw the dice, or play the re-roll or the pass.
+fn on_action(action: Action) -> impl Fn(On<Pointer<Click>>, Option<Res<Session>>, MessageWriter<ThrowDice>, MessageWriter<GameCommand>) {
+    move |_, session, mut throw, mut out| {
+        let pos = session.as_ref().map(|s| s.game.position());
+        let m = match action {
+            Action::Throw => {
+                throw.write(ThrowDice::default());
+                None
+            }
+            Action::Reroll => pos.and_then(super::dice::reroll_move),
+            Action::Pass => pos.and_then(super::dice::pass_move),
+        };
+        if let Some(m) = m {
+            out.write(GameCommand::Play(m));
+        }
+    }
 }
 
 /// Where the pips sit on a face whose normal is +Y, for each value, as (x, z) in units of the

@@ -100,7 +100,7 @@ fn end_drag(
         let Ok(board) = boards.single() else { return };
         let here = pieces.get(entity).map(|t| t.translation).unwrap_or_default();
         commands.entity(entity).insert(Glide { waypoints: vec![here, home], elapsed: 0.0, hop: false });
-        let target = board_point(&cams, p.pointer_location.position).and_then(|at| super::visuals::cell_at(board, at));
+        let target = board_point(&cams, p.pointer_location.position).and_then(|at| super::board::cell_at(board, at));
         match (pick, target) {
             (Pick::Cell(cell), Some(target)) if target != cell => {
                 drop_point.0 = Some((cell, target, here));

@@ -2,13 +2,13 @@
 //! help, the game-over banner, and the keys for new game, save, load and back to the launcher.
 
 use bevy::prelude::*;
-use variant_rules::{AnyPosition, Game, Outcome};
+use variant_rules::{AnyPosition, Game, GameId, Outcome, Position, Seat, SeatSet, SeatState};
 
 use bevy::picking::events::{Click, Pointer};
 
 use super::data_dir::SavePaths;
 use super::dialogs::AskFile;
-use super::input::{ChooseMove, Selection};
+use super::input::{ChooseMove, MoveChoice, Selection};
 use super::pieces::{CheckerPiece, ChessPiece, Stack};
 use super::save::SaveLoad;
 use super::seats::Seats;
@@ -62,11 +62,11 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
             root.spawn(panel(Node { position_type: PositionType::Absolute, left: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
                 .with_child((text("", 15.0), InspectText));
             root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() })).with_child(text(
-                "click/drag: move   right-drag: orbit   middle-drag: pan\n\
-                     wheel: zoom   R: reset view   double-click: fly to   C: frame all\n\
-                     F: fan stacks   Ctrl+Z/Y: undo/redo   Ctrl+S/O: save/load\n\
-                     Ctrl+Shift+S/O: save as/open   Ctrl+N: new game   Ctrl+L: launcher\n\
-                     Space: throw dice   (every move is autosaved)",
+                "click/drag: move   right-drag: orbit   middle-drag: pan   wheel: zoom\n\
+                     R: reset view   V: view follows the turn / fixed   C: frame all\n\
+                     double-click: fly to   F: fan stacks   Ctrl+Z/Y: undo/redo\n\
+                     Ctrl+S/O: save/load   Ctrl+Shift+S/O: save as/open   Ctrl+N: new\n\
+                     Ctrl+L: launcher   Space: throw dice   (every move is autosaved)",
                 13.0,
             ));
         });
@@ -74,11 +74,9 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
 
 fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Res<Seats>) {
     let Some(session) = session else { return };
-    let id = session.game.id();
-    let seat = |i: u8| seats.label(id, i as usize);
     let line = match session.outcome() {
         // The default font has no em dash: plain punctuation only.
-        Some(Outcome::Win { winner, reason }) => format!("{} wins: {reason}", seat(winner)),
+        Some(Outcome::Win { winners, reason }) => format!("{}: {reason}", winners_line(&seats, session.game.id(), winners)),
         Some(Outcome::Draw { reason }) => format!("Draw: {reason}"),
         None => return,
     };
@@ -155,38 +153,111 @@ fn update_hud(
     dice: Option<Res<super::dice::DiceTable>>,
 ) {
     let Some(session) = session else { return };
+    // Text is laid out again whenever it changes: only write what differs.
+    let dice_line = dice.map(|d| super::dice::dice_line(&session, &d)).unwrap_or_default();
+    let line = status_text(&session, &seats, &dice_line);
+    for mut t in &mut status {
+        t.set_if_neq(Text(line.clone()));
+    }
+    let s = move_list_text(&session);
+    for mut t in &mut moves {
+        t.set_if_neq(Text(s.clone()));
+    }
+    // Inspection: the hovered stack, else the selected one.
+    let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|(s, _)| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
+    let s = match target_cell {
+        None => String::from("Inspect (hover a stack; F fans it out)"),
+        Some(cell) => {
+            let stack: Vec<CheckerPiece> = stacks
+                .iter()
+                .find(|(st, _)| st.cell == cell)
+                .map(|(_, children)| children.iter().filter_map(|c| checkers.get(c).ok()).copied().collect())
+                .unwrap_or_default();
+            inspect_text(&session, &seats, cell, &stack, pieces.iter().find(|p| p.cell == cell))
+        }
+    };
+    for mut t in &mut inspect {
+        t.set_if_neq(Text(s.clone()));
+    }
+}
+
+/// "A+C vs B+D" (or "A vs B vs C vs D" cut-throat; "A vs B" with two seats).
+pub fn teams_line(pos: &AnyPosition) -> String {
+    let teams: Vec<String> = pos.seating().teams().iter().map(|t| t.iter().map(|s| s.letter().to_string()).collect::<Vec<_>>().join("+")).collect();
+    teams.join(" vs ")
+}
+
+/// Who won: one seat ("Player A (Red) wins"), or a team ("A+C win: Player A (Red) and
+/// Player C (Jade)").
+pub fn winners_line(seats: &Seats, game: GameId, winners: SeatSet) -> String {
+    let names: Vec<String> = winners.iter().map(|s| seats.label(game, s)).collect();
+    if names.len() == 1 {
+        return format!("{} wins", names[0]);
+    }
+    let letters: Vec<String> = winners.iter().map(|s| s.letter().to_string()).collect();
+    format!("{} win ({})", letters.join("+"), names.join(" and "))
+}
+
+/// The seats out of the normal turn order, grouped by state: "missing: C   immobile: D".
+pub fn seat_states_line(pos: &AnyPosition) -> String {
+    let mut parts = Vec::new();
+    for state in [SeatState::Missing, SeatState::Immobile, SeatState::Eliminated] {
+        let who: Vec<String> = pos.seating().seats().filter(|&s| pos.seat_state(s) == state).map(|s| s.letter().to_string()).collect();
+        if !who.is_empty() {
+            parts.push(format!("{}: {}", state.as_str(), who.join(", ")));
+        }
+    }
+    parts.join("   ")
+}
+
+/// The status panel: the game, the teams (more than two seats), whose turn it is or who won,
+/// seats missing, immobile or eliminated, what each seat has lost, the dice, the status line.
+pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String {
     let game = &session.game;
     let pos = game.position();
-    let seat = |i: u8| seats.label(game.id(), i as usize);
+    let seat = |s: Seat| seats.label(game.id(), s);
     let o = game.options();
     let mut title = format!("{} on the {} board", game.id(), o.topology);
     if o.numbers {
         title += &format!(", Numbers (seed {})", o.seed);
     }
-    let turn = match session.outcome() {
-        Some(Outcome::Win { winner, reason }) => format!("{} wins ({reason})", seat(winner)),
+    let count = pos.seating().count();
+    if count > 2 {
+        title += &format!(", {count} players\n{}: {}", o.seating.as_str().replace('-', " "), teams_line(pos));
+    }
+    let mut turn = match session.outcome() {
+        Some(Outcome::Win { winners, reason }) => format!("{} ({reason})", winners_line(seats, game.id(), winners)),
         Some(Outcome::Draw { reason }) => format!("drawn ({reason})"),
+        // A typed name does not say which seat it is: add the letter.
+        None if count > 2 && !seats.name(pos.turn()).is_empty() => format!("{} [{}] to move", seat(pos.turn()), pos.turn().letter()),
         None => format!("{} to move", seat(pos.turn())),
     };
+    let states = seat_states_line(pos);
+    if !states.is_empty() {
+        turn += &format!("\n{states}");
+    }
     let lost = super::pieces::captured_summary(pos);
     let mut captured = String::new();
-    for (side, l) in lost.iter().enumerate() {
-        if !l.is_empty() {
+    for (i, l) in lost.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+        if count > 2 {
+            // Four seats share the line: letters, and "held" for "held prisoner".
+            captured += &format!("{}{}: {}", if captured.is_empty() { "lost: " } else { "   " }, Seat(i as u8).letter(), l.replace(" held prisoner", " held"));
+        } else {
             // Toe-to-Toe's summary says itself what is lost and what is still in hand.
             let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_) | AnyPosition::ChecToe(_)) { ":" } else { " lost:" };
-            captured += &format!("{}{sep} {l}   ", seat(side as u8));
+            captured += &format!("{}{sep} {l}   ", seat(Seat(i as u8)));
         }
     }
-    // Text is laid out again whenever it changes: only write what differs.
-    let dice_line = dice.map(|d| super::dice::dice_line(&session, &d)).unwrap_or_default();
-    let line = format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status);
-    for mut t in &mut status {
-        t.set_if_neq(Text(line.clone()));
-    }
+    format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status)
+}
+
+/// The move list: pairs of moves numbered by turn; in dice games a line per turn (its rolls and
+/// moves); with more than two seats each move carries its seat's letter.
+pub fn move_list_text(session: &Session) -> String {
+    let game = &session.game;
     let mut s = String::from("Moves\n");
-    if game.id().dice(o) > 0 {
-        // Dice games: one line per turn (its rolls and moves), in ASCII notation (the
-        // font has no arrowheads for Chec Toe's drop and Checker marks).
+    if game.id().dice(game.options()) > 0 {
+        // ASCII notation: the font has no arrowheads for Chec Toe's drop and Checker marks.
         let mut turns: Vec<String> = Vec::new();
         let mut prev_roll = false;
         for m in game.moves() {
@@ -205,57 +276,54 @@ fn update_hud(
         for (i, t) in turns[first..].iter().enumerate() {
             s += &format!("{:>3}. {t}\n", first + i + 1);
         }
-    } else {
-        let list: Vec<&str> = game.moves().collect();
-        let first = list.len().saturating_sub(40) / 2 * 2;
-        for (i, pair) in list[first..].chunks(2).enumerate() {
-            s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
+        return s;
+    }
+    let list: Vec<&str> = game.moves().collect();
+    if game.position().seating().count() > 2 {
+        // A move a line, numbered, with the letter of the seat that made it (seats whose turns
+        // are skipped make the order irregular).
+        let movers: Vec<Seat> = session.movers().collect();
+        let first = list.len().saturating_sub(26);
+        for (i, m) in list.iter().enumerate().skip(first) {
+            let who = movers.get(i).map_or(' ', |s| s.letter());
+            s += &format!("{:>3}. {who} {m}\n", i + 1);
         }
+        return s;
     }
-    for mut t in &mut moves {
-        t.set_if_neq(Text(s.clone()));
+    let first = list.len().saturating_sub(40) / 2 * 2;
+    for (i, pair) in list[first..].chunks(2).enumerate() {
+        s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
     }
-    // Inspection: the hovered stack, else the selected one.
-    let topo = super::board::topology_of(pos);
-    let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|(s, _)| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
-    let mut s = String::from("Inspect (hover a stack; F fans it out)");
-    if let Some(cell) = target_cell {
-        s = format!("{}:", topo.name(cell));
-        match pos {
-            AnyPosition::Checkers(_) => {
-                if let Some((_, children)) = stacks.iter().find(|(st, _)| st.cell == cell) {
-                    let mut rows: Vec<String> = children
-                        .iter()
-                        .filter_map(|c| checkers.get(c).ok())
-                        .map(|ck| {
-                            let who = seat(ck.owner);
-                            let king = if ck.king { " king" } else { "" };
-                            let num = if ck.number > 0 { format!(" #{}", ck.number) } else { String::new() };
-                            format!("{who}{king}{num}")
-                        })
-                        .collect();
-                    rows.reverse(); // children are bottom first; the panel reads top down
-                    for (i, r) in rows.iter().enumerate() {
-                        s += &format!("\n  {}{r}", if i == 0 { "top: " } else { "     " });
-                    }
-                }
-            }
-            AnyPosition::Chess(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
-                if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
-                    s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
-                }
-            }
-            AnyPosition::Chex(_) => {}
-            AnyPosition::ToeToe(_) => {
-                if let Some(p) = pieces.iter().find(|p| p.cell == cell) {
-                    s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));
-                }
+    s
+}
+
+/// The inspection panel for `cell`: a stack top down (`stack` is bottom first, as the
+/// entity's children), or the piece standing there.
+fn inspect_text(session: &Session, seats: &Seats, cell: variant_rules::Cell, stack: &[CheckerPiece], piece: Option<&ChessPiece>) -> String {
+    let pos = session.game.position();
+    let seat = |s: Seat| seats.label(session.game.id(), s);
+    let mut s = format!("{}:", super::board::topology_of(pos).name(cell));
+    match pos {
+        AnyPosition::Checkers(_) => {
+            for (i, ck) in stack.iter().rev().enumerate() {
+                let king = if ck.king { " king" } else { "" };
+                let num = if ck.number > 0 { format!(" #{}", ck.number) } else { String::new() };
+                s += &format!("\n  {}{}{king}{num}", if i == 0 { "top: " } else { "     " }, seat(ck.owner));
             }
         }
+        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
+            if let Some(p) = piece {
+                s += &format!(" {} {}", seat(p.owner), super::pieces::piece_name(p.kind));
+            }
+        }
+        AnyPosition::Chex(_) => {}
+        AnyPosition::ToeToe(_) => {
+            if let Some(p) = piece {
+                s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));
+            }
+        }
     }
-    for mut t in &mut inspect {
-        t.set_if_neq(Text(s.clone()));
-    }
+    s
 }
 
 /// The panel offering the moves that share the clicked cells (promotion pieces, shadow captures).
@@ -288,7 +356,7 @@ fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut 
         ))
         .with_children(|row| {
             row.spawn(panel(Node { flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })).with_children(|p| {
-                for (i, (text_, what)) in sel.choices.iter().enumerate() {
+                for (i, MoveChoice { text: text_, what, .. }) in sel.choices.iter().enumerate() {
                     p.spawn((
                         Name::new(format!("Choice {text_}")),
                         Button,

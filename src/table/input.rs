@@ -5,7 +5,8 @@
 //! cell, a piece or a stack.
 
 use bevy::prelude::*;
-use variant_rules::{AnyMove, Cell, MovePath};
+use variant_rules::chex::ChexMove;
+use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
 
 use super::session::{GameCommand, PositionChanged, Session};
 use super::{AppState, TurnSystems};
@@ -37,7 +38,7 @@ pub struct HandClicked {
 /// A click on a CHEX draw pile: its owner draws the top tile (if it is their turn to).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PileClicked {
-    pub owner: u8,
+    pub owner: Seat,
 }
 
 /// What the player has picked so far: a piece, and for jump sequences the hops chosen.
@@ -50,8 +51,24 @@ pub struct Selection {
     /// Cells the selection can go to next, with whether that step captures.
     pub targets: Vec<(Cell, bool)>,
     /// Moves on exactly the clicked cells that differ otherwise (the promotion piece, or what a
-    /// Shadow Chess move takes), in notation with a description: the player picks one.
-    pub choices: Vec<(String, String)>,
+    /// Shadow Chess move takes): the player picks one.
+    pub choices: Vec<MoveChoice>,
+}
+
+/// One of several moves on the same cells, as the HUD offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveChoice {
+    pub mv: AnyMove,
+    /// The move in notation.
+    pub text: String,
+    /// What it does ("promote to knight", "take on d5").
+    pub what: String,
+}
+
+impl MoveChoice {
+    fn of(pos: &variant_rules::AnyPosition, mv: AnyMove) -> MoveChoice {
+        MoveChoice { mv, text: pos.move_text(mv), what: describe(pos, mv) }
+    }
 }
 
 /// Picks entry `n` (from 0) of [`Selection::choices`] (a button in the HUD, or the key `n + 1`).
@@ -68,7 +85,7 @@ impl Selection {
 fn legal_paths(session: &Session) -> Vec<(AnyMove, MovePath)> {
     let pos = session.game.position();
     let mut out = Vec::new();
-    for m in pos.legal_moves() {
+    for m in pos.legal_move_list() {
         let path = pos.move_path(m);
         if path.swap {
             out.push((m, MovePath { from: path.landings[0], landings: vec![path.from], ..path.clone() }));
@@ -110,8 +127,8 @@ fn select(
         let pos = session.game.position();
         if pos.turn() != owner {
             session.status = "that pile is the other player's".into();
-        } else if pos.parse_move("draw").is_ok() {
-            out.write(GameCommand::Play("draw".into()));
+        } else if let Some(draw) = pos.legal_move_list().into_iter().find(|m| *m == AnyMove::Chex(ChexMove::Draw)) {
+            out.write(GameCommand::Play(draw));
         } else {
             session.status = "no tile can be drawn now".into();
         }
@@ -121,93 +138,112 @@ fn select(
     }
     let paths = legal_paths(&session);
     for &HandClicked { kind } in hand_clicks.read() {
-        let drops: Vec<(Cell, bool)> =
-            paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
-        sel.clear();
-        if drops.is_empty() {
-            session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));
-        } else {
-            sel.hand = Some(kind);
-            sel.targets = drops;
-            session.status = format!("place the {}: click a highlighted square", variant_rules::toetoe::kind_name(kind));
-        }
+        pick_from_hand(&mut session, &mut sel, &paths, kind);
     }
     for &CellClicked { cell } in clicks.read() {
-        let pos = &session.game.position().clone();
-        let topo = super::board::topology_of(pos);
+        let topo = super::board::topology_of(session.game.position());
         debug!("clicked {}", topo.name(cell));
-        if let Some(kind) = sel.hand.take() {
-            // A piece from the hand goes to the clicked cell, if it may be placed there.
-            match paths.iter().find(|(_, p)| p.piece == kind && p.from == cell && p.landings == [cell] && !p.swap) {
-                Some((m, _)) => {
-                    out.write(GameCommand::Play(pos.move_text(*m)));
-                }
-                None => session.status = format!("the {} cannot be placed on {}", variant_rules::toetoe::kind_name(kind), topo.name(cell)),
-            }
-            sel.clear();
-            continue;
-        }
-        let movable = paths.iter().any(|(_, p)| p.from == cell);
-        if sel.from.is_none() {
-            if movable {
-                sel.from = Some(cell);
-                sel.hops.clear();
-                session.status.clear();
-                // Moves that stay on the clicked cell — a piece dropped there from the hand, a
-                // pawn promoting there — are offered at once.
-                let in_place: Vec<AnyMove> = paths.iter().filter(|(_, p)| p.from == cell && p.landings == [cell]).map(|(m, _)| *m).collect();
-                let only_in_place = paths.iter().filter(|(_, p)| p.from == cell).count() == in_place.len();
-                if in_place.len() == 1 && only_in_place {
-                    // Nothing to choose (the last piece in hand, the one promotion there is).
-                    out.write(GameCommand::Play(pos.move_text(in_place[0])));
-                    sel.clear();
-                    continue;
-                }
-                if !in_place.is_empty() {
-                    sel.choices = in_place.iter().map(|&m| (pos.move_text(m), describe(pos, m))).collect();
-                    session.status = "choose the move: click it below or press its number".into();
-                }
-            } else {
-                session.status = format!("nothing of yours can move from {}", topo.name(cell));
-            }
-            refresh(&mut sel, &paths);
-            continue;
-        }
-        sel.choices.clear();
-        if sel.from == Some(cell) && sel.hops.is_empty() {
-            sel.clear(); // clicking the selected piece again puts it down
-            continue;
-        }
-        let mut next = sel.clone();
-        next.hops.push(cell);
-        let complete = refresh(&mut next, &paths);
-        if !next.targets.is_empty() {
-            *sel = next; // a jump sequence that goes on: choose it hop by hop
-        } else if complete.len() == 1 {
-            out.write(GameCommand::Play(pos.move_text(complete[0])));
-            sel.clear();
-        } else if !complete.is_empty() {
-            // Same cells, different moves: promotion pieces, or in Shadow Chess what is taken.
-            next.targets.clear();
-            next.choices = complete.iter().map(|&m| (pos.move_text(m), describe(pos, m))).collect();
-            session.status = "choose the move: click it below or press its number".into();
-            *sel = next;
-        } else if movable {
-            sel.from = Some(cell);
-            sel.hops.clear();
-            refresh(&mut sel, &paths);
+        let played = if let Some(kind) = sel.hand.take() {
+            place_from_hand(&mut session, &paths, kind, cell)
+        } else if sel.from.is_none() {
+            pick_up(&mut session, &mut sel, &paths, cell)
         } else {
-            session.status = explain(&session, &sel, cell);
+            put_down(&mut session, &mut sel, &paths, cell)
+        };
+        if let Some(m) = played {
+            out.write(GameCommand::Play(m));
             sel.clear();
         }
     }
 }
 
+/// A piece in hand was picked: its targets are the cells it may be placed on.
+fn pick_from_hand(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], kind: u8) {
+    let drops: Vec<(Cell, bool)> = paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+    sel.clear();
+    if drops.is_empty() {
+        session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));
+    } else {
+        sel.hand = Some(kind);
+        sel.targets = drops;
+        session.status = format!("place the {}: click a highlighted square", variant_rules::toetoe::kind_name(kind));
+    }
+}
+
+/// A piece from the hand goes to the clicked cell, if it may be placed there.
+fn place_from_hand(session: &mut Session, paths: &[(AnyMove, MovePath)], kind: u8, cell: Cell) -> Option<AnyMove> {
+    let found = paths.iter().find(|(_, p)| p.piece == kind && p.from == cell && p.landings == [cell] && !p.swap).map(|(m, _)| *m);
+    if found.is_none() {
+        let topo = super::board::topology_of(session.game.position());
+        session.status = format!("the {} cannot be placed on {}", variant_rules::toetoe::kind_name(kind), topo.name(cell));
+    }
+    found
+}
+
+/// The first click: picks up the piece on `cell` if it can move. Moves that stay on the cell —
+/// a piece dropped there from the hand, a pawn promoting there — are offered at once; the only
+/// one is returned to be played.
+fn pick_up(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], cell: Cell) -> Option<AnyMove> {
+    let pos = session.game.position().clone();
+    if !paths.iter().any(|(_, p)| p.from == cell) {
+        session.status = format!("nothing of yours can move from {}", super::board::topology_of(&pos).name(cell));
+        refresh(sel, paths);
+        return None;
+    }
+    sel.from = Some(cell);
+    sel.hops.clear();
+    session.status.clear();
+    let in_place: Vec<AnyMove> = paths.iter().filter(|(_, p)| p.from == cell && p.landings == [cell]).map(|(m, _)| *m).collect();
+    let only_in_place = paths.iter().filter(|(_, p)| p.from == cell).count() == in_place.len();
+    if in_place.len() == 1 && only_in_place {
+        return Some(in_place[0]); // nothing to choose (the last piece in hand, the one promotion)
+    }
+    if !in_place.is_empty() {
+        sel.choices = in_place.iter().map(|&m| MoveChoice::of(&pos, m)).collect();
+        session.status = "choose the move: click it below or press its number".into();
+    }
+    refresh(sel, paths);
+    None
+}
+
+/// A click with a piece picked up: the next hop, the move's last cell, another piece of
+/// one's own, or somewhere it cannot go (the HUD says why).
+fn put_down(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], cell: Cell) -> Option<AnyMove> {
+    sel.choices.clear();
+    if sel.from == Some(cell) && sel.hops.is_empty() {
+        sel.clear(); // clicking the selected piece again puts it down
+        return None;
+    }
+    let mut next = sel.clone();
+    next.hops.push(cell);
+    let complete = refresh(&mut next, paths);
+    if !next.targets.is_empty() {
+        *sel = next; // a jump sequence that goes on: choose it hop by hop
+    } else if complete.len() == 1 {
+        return Some(complete[0]);
+    } else if !complete.is_empty() {
+        // Same cells, different moves: promotion pieces, or in Shadow Chess what is taken.
+        let pos = session.game.position();
+        next.targets.clear();
+        next.choices = complete.iter().map(|&m| MoveChoice::of(pos, m)).collect();
+        session.status = "choose the move: click it below or press its number".into();
+        *sel = next;
+    } else if paths.iter().any(|(_, p)| p.from == cell) {
+        sel.from = Some(cell);
+        sel.hops.clear();
+        refresh(sel, paths);
+    } else {
+        session.status = explain(session, sel, cell);
+        sel.clear();
+    }
+    None
+}
+
 /// Plays the chosen one of several moves on the same cells.
 fn choose(mut picks: MessageReader<ChooseMove>, mut sel: ResMut<Selection>, mut out: MessageWriter<GameCommand>) {
     for &ChooseMove(n) in picks.read() {
-        if let Some((text, _)) = sel.choices.get(n) {
-            out.write(GameCommand::Play(text.clone()));
+        if let Some(choice) = sel.choices.get(n) {
+            out.write(GameCommand::Play(choice.mv));
             sel.clear();
         }
     }

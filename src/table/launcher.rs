@@ -1,15 +1,17 @@
-//! The launcher screen: choose a game, its board and options, and the seats (names and piece
-//! colours); Enter starts the chosen game (Stax on the flat board unless changed).
+//! The launcher screen: choose a game, its board and options (for the checkers games two or
+//! four players, the seating and Queens' colours), and the seats (names and piece colours);
+//! Enter starts the chosen game (Stax on the flat board unless changed).
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use variant_rules::checkers::{DoublesSeating, QueensColours};
 use variant_rules::dicechess::DiceRules;
-use variant_rules::{Game, GameId, GameOptions, Wrap};
+use variant_rules::{Game, GameId, GameOptions, Position, Seat, Wrap};
 
 use super::AppState;
 use super::hud::{panel, text};
-use super::seats::{MAX_NAME, SEAT_COLOURS, Seats};
+use super::seats::{MAX_NAME, Seats};
 use super::session::GameCommand;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,6 +37,12 @@ pub struct LauncherChoice {
     pub seed: u64,
     /// Dice Chess: index into `DiceRules::ALL` (Left/Right choose it, as the board for others).
     pub rules: usize,
+    /// Checkers games: 2 players, or 4 (Doubles on the 12x12 board); P toggles.
+    pub players: u8,
+    /// Four players: how they sit and team up (A cycles).
+    pub seating: DoublesSeating,
+    /// Four-player Queens: partners on one colour or split (Q toggles).
+    pub queens_colours: QueensColours,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -44,7 +52,7 @@ pub struct LauncherChoice {
 pub enum Focus {
     #[default]
     Game,
-    Seat(usize),
+    Seat(Seat),
 }
 
 /// A key the launcher understands.
@@ -57,21 +65,41 @@ pub enum LauncherKey {
     Tab,
     Backspace,
     Enter,
-    /// Text typed (a letter of a name, or N / S on the game list).
+    /// Text typed (a letter of a name, or N / S / P / A / Q on the game list).
     Char(char),
 }
 
 impl Default for LauncherChoice {
     fn default() -> Self {
         let stax = games().iter().position(|&g| g == GameId::Stax).expect("Stax is a game");
-        LauncherChoice { game: stax, topology: 0, numbers: false, seed: 0, rules: 0, focus: Focus::Game }
+        LauncherChoice {
+            game: stax,
+            topology: 0,
+            numbers: false,
+            seed: 0,
+            rules: 0,
+            players: 2,
+            seating: DoublesSeating::default(),
+            queens_colours: QueensColours::default(),
+            focus: Focus::Game,
+        }
     }
 }
 
 impl LauncherChoice {
+    /// The game id chosen.
+    pub fn id(&self) -> GameId {
+        games()[self.game]
+    }
+
+    /// How many players the chosen game seats: 2, or the players chosen for a checkers game.
+    pub fn seat_count(&self) -> usize {
+        if self.id().is_checkers_family() { self.players as usize } else { 2 }
+    }
+
     /// The game this choice describes.
     pub fn game(&self) -> Result<Game, String> {
-        let id = games()[self.game];
+        let id = self.id();
         let mut opts = GameOptions::default_for(id);
         opts.topology = id.topologies()[self.topology % id.topologies().len()];
         opts.numbers = self.numbers && id.is_checkers_family();
@@ -79,54 +107,89 @@ impl LauncherChoice {
         if id == GameId::DiceChess {
             opts.dice_rules = DiceRules::ALL[self.rules % DiceRules::ALL.len()];
         }
+        if self.seat_count() == 4 {
+            opts.players = 4;
+            opts.move_limit = id.default_move_limit_for(4);
+            opts.seating = self.seating;
+            if id == GameId::Queens {
+                opts.queens_colours = self.queens_colours;
+            }
+        }
         Game::new(id, opts, None)
     }
 
     /// Applies one key; returns the game to start when it is Enter.
     pub fn on_key(&mut self, seats: &mut Seats, key: &LauncherKey) -> Option<Result<Game, String>> {
-        let n = games().len();
-        let before = games()[self.game];
+        let before = (self.id(), self.seat_count());
         match (key, self.focus) {
             (LauncherKey::Enter, _) => return Some(self.game()),
-            (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(0),
-            (LauncherKey::Tab, Focus::Seat(0)) => self.focus = Focus::Seat(1),
+            (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(Seat::A),
+            (LauncherKey::Tab, Focus::Seat(s)) if s.index() + 1 < self.seat_count() => self.focus = Focus::Seat(Seat(s.0 + 1)),
             (LauncherKey::Tab, Focus::Seat(_)) => self.focus = Focus::Game,
-            (LauncherKey::Down, _) => {
-                self.game = (self.game + 1) % n;
-                self.topology = 0;
+            (LauncherKey::Down | LauncherKey::Up, _) => self.next_game(*key == LauncherKey::Down),
+            (LauncherKey::Right | LauncherKey::Left, Focus::Game) => self.next_board(*key == LauncherKey::Right),
+            (LauncherKey::Right | LauncherKey::Left, Focus::Seat(s)) => seats.cycle_colour(s, *key == LauncherKey::Right),
+            (LauncherKey::Backspace, Focus::Seat(s)) => {
+                if let Some(seat) = seats.seats.get_mut(s.index()) {
+                    seat.name.pop();
+                }
             }
-            (LauncherKey::Up, _) => {
-                self.game = (self.game + n - 1) % n;
-                self.topology = 0;
+            (LauncherKey::Char(c), Focus::Seat(s)) if !c.is_control() => {
+                if let Some(seat) = seats.seats.get_mut(s.index()).filter(|seat| seat.name.chars().count() < MAX_NAME) {
+                    seat.name.push(*c);
+                }
             }
-            (LauncherKey::Right | LauncherKey::Left, Focus::Game) if games()[self.game] == GameId::DiceChess => {
-                let n = DiceRules::ALL.len();
-                self.rules = (self.rules + if *key == LauncherKey::Right { 1 } else { n - 1 }) % n;
+            (LauncherKey::Char(c), Focus::Game) => self.option_key(c.to_ascii_lowercase()),
+            _ => {}
+        }
+        // Another game or table size: seats to match, and that set's colours unless the players
+        // chose their own.
+        if (self.id(), self.seat_count()) != before {
+            seats.suit(self.id(), self.seat_count());
+            if let Focus::Seat(s) = self.focus
+                && s.index() >= self.seat_count()
+            {
+                self.focus = Focus::Game;
             }
-            (LauncherKey::Right | LauncherKey::Left, Focus::Game) => {
-                let tops = games()[self.game].topologies().len();
-                let step = if *key == LauncherKey::Right { 1 } else { tops - 1 };
-                self.topology = (self.topology + step) % tops;
+        }
+        None
+    }
+
+    fn next_game(&mut self, down: bool) {
+        let n = games().len();
+        self.game = if down { (self.game + 1) % n } else { (self.game + n - 1) % n };
+        self.topology = 0;
+    }
+
+    /// Left/Right on the game list: the board, or Dice Chess's rule set.
+    fn next_board(&mut self, right: bool) {
+        if self.id() == GameId::DiceChess {
+            let n = DiceRules::ALL.len();
+            self.rules = (self.rules + if right { 1 } else { n - 1 }) % n;
+        } else {
+            let tops = self.id().topologies().len();
+            self.topology = (self.topology + if right { 1 } else { tops - 1 }) % tops;
+        }
+    }
+
+    /// The letter keys of the game list: N Numbers, S a new seed, P two or four players, A the
+    /// four players' seating, Q four-player Queens' colours.
+    fn option_key(&mut self, c: char) {
+        let four = self.seat_count() == 4;
+        match c {
+            'n' => self.numbers = !self.numbers,
+            's' => self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16,
+            'p' if self.id().is_checkers_family() => self.players = if self.players == 4 { 2 } else { 4 },
+            'a' if four => {
+                let all = DoublesSeating::ALL;
+                let i = all.iter().position(|&x| x == self.seating).unwrap_or(0);
+                self.seating = all[(i + 1) % all.len()];
             }
-            (LauncherKey::Right | LauncherKey::Left, Focus::Seat(i)) => seats.cycle_colour(i, *key == LauncherKey::Right),
-            (LauncherKey::Backspace, Focus::Seat(i)) => {
-                seats.names[i].pop();
-            }
-            (LauncherKey::Char(c), Focus::Seat(i)) if !c.is_control() && seats.names[i].chars().count() < MAX_NAME => {
-                seats.names[i].push(*c);
-            }
-            (LauncherKey::Char('n' | 'N'), Focus::Game) => self.numbers = !self.numbers,
-            (LauncherKey::Char('s' | 'S'), Focus::Game) => {
-                self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16;
+            'q' if four && self.id() == GameId::Queens => {
+                self.queens_colours = if self.queens_colours == QueensColours::Same { QueensColours::Mixed } else { QueensColours::Same };
             }
             _ => {}
         }
-        // Switching between a checkers game and a chess game swaps in that set's colours,
-        // unless the players chose their own.
-        if games()[self.game] != before {
-            seats.suit(games()[self.game]);
-        }
-        None
     }
 }
 
@@ -151,7 +214,8 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     Tab: next field (game, seat 1, seat 2) and type a name   Enter: play",
+                     checkers games: P: 2 or 4 players   A: seating (4 players)   Q: Queens' colours (4 players)\n\
+                     Tab: next field (game, then each seat) and type a name   Enter: play",
                     15.0,
                 ));
             });
@@ -206,32 +270,68 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
         let mark = if i == choice.game { "> " } else { "  " };
         s += &format!("{mark}{:<15} {}\n", g.as_str(), g.description());
     }
-    let id = games()[choice.game];
-    let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
-    s += &format!("\nboard: {wrap}");
-    if id == GameId::DiceChess {
-        s += &format!("    rules: {} (Left/Right)", DiceRules::ALL[choice.rules % DiceRules::ALL.len()]);
-    }
-    if id.is_checkers_family() {
-        s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
-    }
-    s += "\n\n";
-    for i in 0..2 {
-        let focused = choice.focus == Focus::Seat(i);
-        let name = if seats.names[i].is_empty() && !focused { "(none)".to_string() } else { seats.names[i].clone() };
-        let cursor = if focused { "_" } else { "" };
-        let colour = SEAT_COLOURS[seats.colours[i] % SEAT_COLOURS.len()].0;
-        let first = if i == 0 { "   moves first" } else { "" };
-        s += &format!("{} seat {}: {name}{cursor:<22} colour: {colour:<8}{first}\n", if focused { ">" } else { " " }, i + 1);
-    }
+    s += &format!("\n{}\n\n{}", options_line(&choice), seats_text(&choice, &seats));
     for mut t in &mut q {
         t.0 = s.clone();
     }
 }
 
+/// The chosen board and options, in a line.
+fn options_line(choice: &LauncherChoice) -> String {
+    let id = choice.id();
+    let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
+    let mut s = format!("board: {wrap}");
+    if id == GameId::DiceChess {
+        s += &format!("    rules: {} (Left/Right)", DiceRules::ALL[choice.rules % DiceRules::ALL.len()]);
+    }
+    if id.is_checkers_family() {
+        s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
+        s += &format!("    players: {} (P)", choice.players);
+        if choice.players == 4 {
+            s += &format!("    seating: {} (A)", choice.seating);
+            if id == GameId::Queens {
+                s += &format!("    colours: {} (Q)", choice.queens_colours.as_str());
+            }
+        }
+    }
+    s
+}
+
+/// A line per seat: its name, colour, and at a four-seat table its side and team.
+fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
+    const SIDES: [&str; 4] = ["south", "west", "north", "east"];
+    let game = choice.game().ok();
+    let mut s = String::new();
+    for i in 0..choice.seat_count() {
+        let seat = Seat(i as u8);
+        let focused = choice.focus == Focus::Seat(seat);
+        let typed = seats.name(seat);
+        let name = if typed.is_empty() && !focused { "(none)".to_string() } else { typed.to_string() };
+        let cursor = if focused { "_" } else { "" };
+        let colour = seats.colour_name(seat);
+        let mut note = if i == 0 { "   moves first".to_string() } else { String::new() };
+        if let Some(pos) = game.as_ref().map(Game::position).filter(|p| p.seating().count() > 2) {
+            let team = pos.seating().team(seat);
+            note = format!(
+                "   {} side{}",
+                SIDES[pos.side_of(seat).0 as usize % 4],
+                if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() }
+            );
+        }
+        s += &format!("{} seat {}: {name}{cursor:<22} colour: {colour:<8}{note}\n", if focused { ">" } else { " " }, seat.letter());
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn press(c: &mut LauncherChoice, seats: &mut Seats, keys: &[LauncherKey]) {
+        for k in keys {
+            assert!(c.on_key(seats, k).is_none(), "{k:?} starts nothing");
+        }
+    }
 
     #[test]
     fn keys_edit_the_game_and_the_seats() {
@@ -239,19 +339,19 @@ mod tests {
         let mut seats = Seats::default();
         let stax = c.game().unwrap();
         assert_eq!(stax.id(), GameId::Stax);
-        for k in [LauncherKey::Tab, LauncherKey::Char('A'), LauncherKey::Char('n'), LauncherKey::Char('n'), LauncherKey::Backspace, LauncherKey::Right] {
-            assert!(c.on_key(&mut seats, &k).is_none());
-        }
-        assert_eq!(seats.names[0], "An");
+        press(
+            &mut c,
+            &mut seats,
+            &[LauncherKey::Tab, LauncherKey::Char('A'), LauncherKey::Char('n'), LauncherKey::Char('n'), LauncherKey::Backspace, LauncherKey::Right],
+        );
+        assert_eq!(seats.name(Seat::A), "An");
         assert!(!c.numbers, "N typed into a name is a letter, not the Numbers toggle");
-        assert_ne!(seats.colours, Seats::default_colours(GameId::Stax));
-        c.on_key(&mut seats, &LauncherKey::Tab);
-        c.on_key(&mut seats, &LauncherKey::Char('B'));
-        c.on_key(&mut seats, &LauncherKey::Tab);
+        assert_ne!(seats.colours(), Seats::default_colours(GameId::Stax, 2));
+        press(&mut c, &mut seats, &[LauncherKey::Tab, LauncherKey::Char('B'), LauncherKey::Tab]);
         assert_eq!(c.focus, Focus::Game);
         c.on_key(&mut seats, &LauncherKey::Char('n'));
         assert!(c.numbers);
-        assert_eq!(seats.names, ["An".to_string(), "B".to_string()]);
+        assert_eq!((seats.name(Seat::A), seats.name(Seat::B)), ("An", "B"));
         let game = c.on_key(&mut seats, &LauncherKey::Enter).unwrap().unwrap();
         assert!(game.options().numbers);
     }
@@ -260,10 +360,10 @@ mod tests {
     fn chess_gets_a_chess_set_unless_colours_were_chosen() {
         let mut c = LauncherChoice::default();
         let mut seats = Seats::default();
-        while games()[c.game] != GameId::Chess {
+        while c.id() != GameId::Chess {
             c.on_key(&mut seats, &LauncherKey::Down);
         }
-        assert_eq!(seats.colours, Seats::default_colours(GameId::Chess));
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::Chess, 2));
         assert_eq!(c.on_key(&mut seats, &LauncherKey::Enter).unwrap().unwrap().id(), GameId::Chess);
     }
 
@@ -276,5 +376,54 @@ mod tests {
         assert_eq!(c.game().unwrap().options().dice_rules, DiceRules::BrainKing10);
         c.on_key(&mut seats, &LauncherKey::Left);
         assert_eq!(c.game().unwrap().options().dice_rules, DiceRules::BrainKing);
+    }
+
+    #[test]
+    fn p_seats_four_players_at_a_checkers_game_with_four_colours_and_four_names() {
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+        assert_eq!((c.players, seats.count()), (4, 4));
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::Stax, 4));
+        // Tab visits the four seats, then the game list again.
+        let mut visited = Vec::new();
+        for _ in 0..5 {
+            c.on_key(&mut seats, &LauncherKey::Tab);
+            visited.push(c.focus);
+        }
+        assert_eq!(visited, [Focus::Seat(Seat(0)), Focus::Seat(Seat(1)), Focus::Seat(Seat(2)), Focus::Seat(Seat(3)), Focus::Game]);
+        press(&mut c, &mut seats, &[LauncherKey::Tab, LauncherKey::Tab, LauncherKey::Tab, LauncherKey::Tab, LauncherKey::Char('D'), LauncherKey::Right]);
+        assert_eq!(seats.name(Seat(3)), "D");
+        assert!(seats.validate().is_ok(), "cycling a fourth colour skips the other three");
+        c.focus = Focus::Game;
+        let game = c.on_key(&mut seats, &LauncherKey::Enter).unwrap().unwrap();
+        assert_eq!((game.options().players, game.position().seating().count()), (4, 4));
+        assert_eq!(game.options().move_limit, GameId::Stax.default_move_limit_for(4));
+        // Back to two: two seats; a chess game has two whatever was chosen for checkers.
+        press(&mut c, &mut seats, &[LauncherKey::Char('P')]);
+        assert_eq!(seats.count(), 2);
+        press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+        while c.id() != GameId::Chess {
+            c.on_key(&mut seats, &LauncherKey::Down);
+        }
+        assert_eq!((c.seat_count(), seats.count()), (2, 2));
+        assert_eq!(c.game().unwrap().options().players, 2);
+        press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+        assert_eq!(c.seat_count(), 2, "P does nothing for chess");
+    }
+
+    #[test]
+    fn a_and_q_choose_the_seating_and_queens_colours_of_four_players() {
+        let mut c = LauncherChoice { game: games().iter().position(|&g| g == GameId::Queens).unwrap(), ..LauncherChoice::default() };
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Char('a'), LauncherKey::Char('q')]);
+        assert_eq!((c.seating, c.queens_colours), (DoublesSeating::default(), QueensColours::Same), "A and Q need four players");
+        press(&mut c, &mut seats, &[LauncherKey::Char('p'), LauncherKey::Char('a'), LauncherKey::Char('a'), LauncherKey::Char('q')]);
+        let o = *c.game().unwrap().options();
+        assert_eq!((o.players, o.seating, o.queens_colours), (4, DoublesSeating::CutThroat, QueensColours::Mixed));
+        press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+        assert_eq!(c.seating, DoublesSeating::PartnersAdjacent, "A cycles round");
+        assert!(seats_text(&c, &seats).contains("team AC"), "{}", seats_text(&c, &seats));
+        assert!(options_line(&c).contains("colours: mixed"));
     }
 }

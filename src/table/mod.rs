@@ -25,6 +25,7 @@ pub mod save;
 pub mod screenshot;
 pub mod seats;
 pub mod session;
+pub mod view;
 pub mod visuals;
 
 /// Which screen the table shows.
@@ -66,7 +67,17 @@ impl Plugin for TablePlugin {
             Update,
             (TurnSystems::Input, TurnSystems::Validate, TurnSystems::Apply, TurnSystems::Animate, TurnSystems::Resolve, TurnSystems::EndTurn).chain(),
         );
-        app.add_plugins((session::plugin, seats::plugin, board::plugin, pieces::plugin, input::plugin, save::plugin, autosave::plugin, dice::plugin));
+        app.add_plugins((
+            session::plugin,
+            seats::plugin,
+            board::plugin,
+            pieces::plugin,
+            input::plugin,
+            save::plugin,
+            autosave::plugin,
+            dice::plugin,
+            view::plugin,
+        ));
     }
 }
 

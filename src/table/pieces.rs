@@ -3,7 +3,7 @@
 //! 0 lies on the board, the last child is the top checker that owns the stack).
 
 use bevy::prelude::*;
-use variant_rules::{AnyPosition, Cell, Topology, Wrap};
+use variant_rules::{AnyPosition, Cell, MovePath, Position, Seat, Topology, Wrap};
 
 use super::TurnSystems;
 use super::board::{CELL, cell_translation, topology_of};
@@ -36,7 +36,7 @@ pub struct Stack {
 /// One checker in a stack.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CheckerPiece {
-    pub owner: u8,
+    pub owner: Seat,
     pub king: bool,
     /// Number in the Numbers variation (0 = none).
     pub number: u8,
@@ -50,7 +50,7 @@ pub struct ChessPiece {
     pub cell: Cell,
     /// 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king.
     pub kind: u8,
-    pub owner: u8,
+    pub owner: Seat,
 }
 
 /// Marks a [`ChessPiece`] that is a CHEX tile (drawn as a slab with the piece on it).
@@ -63,30 +63,30 @@ pub const TILE_HEIGHT: f32 = 0.2;
 /// A CHEX draw pile beside the play area: `count` face-down tiles of `owner`.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawPile {
-    pub owner: u8,
+    pub owner: Seat,
     pub count: usize,
 }
 
 /// Where a CHEX draw pile stands: to its owner's right of the plane's middle, towards them.
-pub fn pile_translation(topo: &Topology, owner: u8) -> Vec3 {
+pub fn pile_translation(topo: &Topology, owner: Seat) -> Vec3 {
     let centre = cell_translation(topo, topo.cell(topo.width() / 2, topo.height() / 2).expect("the window has a middle"));
-    centre + if owner == 0 { Vec3::new(6.0, 0.0, 4.0) } else { Vec3::new(-6.0, 0.0, -4.0) }
+    centre + if owner == Seat::A { Vec3::new(6.0, 0.0, 4.0) } else { Vec3::new(-6.0, 0.0, -4.0) }
 }
 
 /// A piece waiting in a player's hand beside the board (Toe-to-Toe deployment).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandPiece {
-    pub owner: u8,
+    pub owner: Seat,
     /// Rules kind (as [`ChessPiece::kind`]).
     pub kind: u8,
 }
 
 /// Where the `i`-th piece of `owner`'s hand stands: two columns right of the board, from the
 /// owner's side towards the middle.
-pub fn hand_translation(topo: &Topology, owner: u8, i: usize) -> Vec3 {
+pub fn hand_translation(topo: &Topology, owner: Seat, i: usize) -> Vec3 {
     let x = topo.width() as f32 * CELL / 2.0 + 0.9 + (i % 2) as f32 * 0.85;
     let z = topo.height() as f32 * CELL / 2.0 - 0.5 - (i / 2) as f32 * 0.85;
-    Vec3::new(x, 0.0, if owner == 0 { z } else { -z })
+    Vec3::new(x, 0.0, if owner == Seat::A { z } else { -z })
 }
 
 /// A piece or stack gliding (and hopping, for jumps) along its move.
@@ -163,149 +163,189 @@ fn rebuild_pieces(
     }
     let pos = session.game.position();
     let topo = topology_of(pos);
-    let dropped = drop_point.0.take();
-    // The moved piece glides from its origin (or where it was dropped) through each landing.
-    let path = change.path.filter(|_| change.moved.is_some());
-    let dest = path.as_ref().and_then(|p| p.landings.last().copied());
-    let glide = |cell: Cell| -> Option<Glide> {
-        let p = path.as_ref().filter(|_| Some(cell) == dest)?;
+    let mover = Mover { path: change.path.filter(|_| change.moved.is_some()), dropped: drop_point.0.take(), topo };
+    match pos {
+        AnyPosition::Checkers(p) => spawn_stacks(&mut commands, p, &mover, fan.0),
+        AnyPosition::Chex(p) => spawn_chex(&mut commands, p, &mover),
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
+            spawn_chess(&mut commands, pos, &mover);
+            spawn_hands(&mut commands, pos);
+        }
+    }
+}
+
+/// The move just played, for animating it: the moved piece glides from its origin (or where
+/// it was dropped) through each landing.
+struct Mover {
+    path: Option<MovePath>,
+    dropped: Option<(Cell, Cell, Vec3)>,
+    topo: &'static Topology,
+}
+
+impl Mover {
+    /// The glide of the piece now on `cell`, if it is the one that moved.
+    fn glide(&self, cell: Cell) -> Option<Glide> {
+        let p = self.path.as_ref().filter(|p| p.landings.last() == Some(&cell))?;
         let cells: Vec<Cell> = std::iter::once(p.from).chain(p.landings.iter().copied()).collect();
-        let mut waypoints = unwrapped_waypoints(topo, &cells);
-        if let Some((from, to, at)) = dropped
+        let mut waypoints = unwrapped_waypoints(self.topo, &cells);
+        if let Some((from, to, at)) = self.dropped
             && from == p.from
             && to == cell
         {
             waypoints[0] = at;
         }
         // The last point is the real cell, even after a wrap.
-        *waypoints.last_mut().expect("a landing") = cell_translation(topo, cell);
+        *waypoints.last_mut().expect("a landing") = cell_translation(self.topo, cell);
         Some(Glide { waypoints, elapsed: 0.0, hop: p.capture })
+    }
+}
+
+/// A stack entity per occupied cell, its checkers as children bottom first; prisoners taken
+/// this move slide in under the jumper once it lands.
+fn spawn_stacks(commands: &mut Commands, p: &variant_rules::checkers::CheckersPosition, mover: &Mover, fanned: bool) {
+    let topo = mover.topo;
+    // Prisoners taken this move: the bottom checkers of the destination stack, the last one
+    // taken lowest (each hop puts its victim at the bottom).
+    let (jumped, dest): (&[Cell], Option<Cell>) = match &mover.path {
+        Some(mp) if p.rules().game != variant_rules::checkers::CheckersGame::Checkers => (&mp.jumped, mp.landings.last().copied()),
+        _ => (&[], None),
     };
-    match pos {
-        AnyPosition::Checkers(p) => {
-            // Prisoners taken this move: the bottom checkers of the destination stack, the last
-            // one taken lowest (each hop puts its victim at the bottom).
-            let jumped: &[Cell] = match (&path, pos) {
-                (Some(mp), AnyPosition::Checkers(cp)) if cp.rules().game != variant_rules::checkers::CheckersGame::Checkers => &mp.jumped,
-                _ => &[],
-            };
-            for cell in 0..topo.len() as Cell {
-                let stack: Vec<_> = p.stack(cell).collect();
-                if stack.is_empty() {
-                    continue;
-                }
-                let mut e = commands.spawn((
-                    Name::new(format!("Stack {}", topo.name(cell))),
-                    Stack { cell },
-                    DespawnOnEnter(super::AppState::Launcher),
-                    Transform::from_translation(cell_translation(topo, cell)),
-                    Visibility::default(),
-                ));
-                let prisoners = if Some(cell) == dest { jumped.len() } else { 0 };
-                if let Some(g) = glide(cell) {
-                    e.insert(g);
-                    if prisoners > 0 {
-                        e.insert(Gathering { prisoners, elapsed: 0.0 });
-                    }
-                }
-                e.with_children(|s| {
-                    for (level, ck) in stack.iter().rev().enumerate() {
-                        let piece = CheckerPiece { owner: ck.owner(), king: ck.is_king(), number: ck.number(), level };
-                        let mut c = s.spawn((
-                            Name::new(format!("Checker {ck} at {} level {level}", topo.name(cell))),
-                            piece,
-                            Transform::from_translation(checker_offset(level, fan.0)),
-                        ));
-                        if level < prisoners {
-                            // Bottom level 0 is the victim of the last hop.
-                            let over = jumped[prisoners - 1 - level];
-                            let remnant = p.stack(over).count();
-                            let from = cell_translation(topo, over) + checker_offset(remnant, false);
-                            c.insert(PrisonerSlide { from, elapsed: 0.0 });
-                        }
-                    }
-                });
+    for cell in 0..topo.len() as Cell {
+        let stack: Vec<_> = p.stack(cell).collect();
+        if stack.is_empty() {
+            continue;
+        }
+        let mut e = commands.spawn((
+            Name::new(format!("Stack {}", topo.name(cell))),
+            Stack { cell },
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(cell_translation(topo, cell)),
+            Visibility::default(),
+        ));
+        let prisoners = if Some(cell) == dest { jumped.len() } else { 0 };
+        if let Some(g) = mover.glide(cell) {
+            e.insert(g);
+            if prisoners > 0 {
+                e.insert(Gathering { prisoners, elapsed: 0.0 });
             }
         }
-        AnyPosition::Chex(p) => {
-            for cell in p.tiles() {
-                let b = p.piece_at(cell);
-                let piece = ChessPiece { cell, kind: b & 7, owner: (b >> 3) & 1 };
-                let mut e = commands.spawn((
-                    Name::new(format!("{} {} tile at {}", ["White", "Black"][piece.owner as usize], piece_name(piece.kind), p.name(cell))),
+        e.with_children(|s| {
+            for (level, ck) in stack.iter().rev().enumerate() {
+                let piece = CheckerPiece { owner: ck.owner(), king: ck.is_king(), number: ck.number(), level };
+                let mut c = s.spawn((
+                    Name::new(format!("Checker {ck} at {} level {level}", topo.name(cell))),
                     piece,
-                    Tile,
-                    DespawnOnEnter(super::AppState::Launcher),
-                    Transform::from_translation(cell_translation(topo, cell)),
-                    Visibility::default(),
+                    Transform::from_translation(checker_offset(level, fanned)),
                 ));
-                if let Some(g) = glide(cell) {
-                    e.insert(g);
+                if level < prisoners {
+                    // Bottom level 0 is the victim of the last hop.
+                    let over = jumped[prisoners - 1 - level];
+                    let remnant = p.stack(over).count();
+                    let from = cell_translation(topo, over) + checker_offset(remnant, false);
+                    c.insert(PrisonerSlide { from, elapsed: 0.0 });
                 }
             }
-            for owner in 0..2u8 {
-                let count = p.pile(owner).len() - (p.holding().is_some() && pos.turn() == owner) as usize;
-                commands.spawn((
-                    Name::new(format!("{} draw pile", ["White", "Black"][owner as usize])),
-                    DrawPile { owner, count },
-                    DespawnOnEnter(super::AppState::Launcher),
-                    Transform::from_translation(pile_translation(topo, owner)),
-                ));
-            }
-            // The tile just drawn waits face up above its pile, to be dragged (or clicked, then
-            // a cell clicked) into place.
-            if let Some(t) = p.holding() {
-                let owner = pos.turn();
-                let above = (p.pile(owner).len() as f32 + 1.5) * TILE_HEIGHT;
-                commands.spawn((
-                    Name::new(format!("Drawn {}", piece_name(t & 7))),
-                    HandPiece { owner, kind: t & 7 },
-                    Tile,
-                    DespawnOnEnter(super::AppState::Launcher),
-                    Transform::from_translation(pile_translation(topo, owner) + Vec3::Y * above),
-                ));
-            }
+        });
+    }
+}
+
+/// The colour name of a chess-family seat, for entity names.
+fn side_name(owner: Seat) -> &'static str {
+    if owner == Seat::A { "White" } else { "Black" }
+}
+
+/// The owner of a chess-like piece byte (bit 3).
+pub fn byte_owner(b: u8) -> Seat {
+    Seat((b >> 3) & 1)
+}
+
+/// CHEX: the tiles of the cluster, each seat's draw pile, and the tile just drawn above its pile.
+fn spawn_chex(commands: &mut Commands, p: &variant_rules::chex::ChexPosition, mover: &Mover) {
+    let topo = mover.topo;
+    for cell in p.tiles() {
+        let b = p.piece_at(cell);
+        let piece = ChessPiece { cell, kind: b & 7, owner: byte_owner(b) };
+        let mut e = commands.spawn((
+            Name::new(format!("{} {} tile at {}", side_name(piece.owner), piece_name(piece.kind), p.name(cell))),
+            piece,
+            Tile,
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(cell_translation(topo, cell)),
+            Visibility::default(),
+        ));
+        if let Some(g) = mover.glide(cell) {
+            e.insert(g);
         }
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
-            for cell in 0..topo.len() as Cell {
-                let b = piece_byte(pos, cell);
-                if b == 0 {
-                    continue;
-                }
-                let piece = ChessPiece { cell, kind: b & 7, owner: (b >> 3) & 1 };
-                let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(piece.kind) } else { piece_name(piece.kind) };
-                let mut e = commands.spawn((
-                    Name::new(format!("{} {name} at {}", ["White", "Black"][piece.owner as usize], topo.name(cell))),
-                    piece,
-                    DespawnOnEnter(super::AppState::Launcher),
-                    Transform::from_translation(cell_translation(topo, cell)),
-                    Visibility::default(),
-                ));
-                if let Some(g) = glide(cell) {
-                    e.insert(g);
-                }
+    }
+    let turn = p.turn();
+    for owner in p.seating().seats() {
+        let count = p.pile(owner).len() - (p.holding().is_some() && turn == owner) as usize;
+        commands.spawn((
+            Name::new(format!("{} draw pile", side_name(owner))),
+            DrawPile { owner, count },
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(pile_translation(topo, owner)),
+        ));
+    }
+    // The tile just drawn waits face up above its pile, to be dragged (or clicked, then a cell
+    // clicked) into place.
+    if let Some(t) = p.holding() {
+        let above = (p.pile(turn).len() as f32 + 1.5) * TILE_HEIGHT;
+        commands.spawn((
+            Name::new(format!("Drawn {}", piece_name(t & 7))),
+            HandPiece { owner: turn, kind: t & 7 },
+            Tile,
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(pile_translation(topo, turn) + Vec3::Y * above),
+        ));
+    }
+}
+
+/// A piece entity per occupied cell of a chess-like board.
+fn spawn_chess(commands: &mut Commands, pos: &AnyPosition, mover: &Mover) {
+    let topo = mover.topo;
+    for cell in 0..topo.len() as Cell {
+        let b = piece_byte(pos, cell);
+        if b == 0 {
+            continue;
+        }
+        let piece = ChessPiece { cell, kind: b & 7, owner: byte_owner(b) };
+        let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(piece.kind) } else { piece_name(piece.kind) };
+        let mut e = commands.spawn((
+            Name::new(format!("{} {name} at {}", side_name(piece.owner), topo.name(cell))),
+            piece,
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(cell_translation(topo, cell)),
+            Visibility::default(),
+        ));
+        if let Some(g) = mover.glide(cell) {
+            e.insert(g);
+        }
+    }
+}
+
+/// Pieces in hand wait beside the board, one list per seat in the game's order (Toe-to-Toe,
+/// Chec Toe).
+fn spawn_hands(commands: &mut Commands, pos: &AnyPosition) {
+    let topo = topology_of(pos);
+    for owner in pos.seating().seats() {
+        let (kinds, name): (Vec<u8>, fn(u8) -> &'static str) = match pos {
+            AnyPosition::ChecToe(p) => ((1..=4u8).filter(|k| p.hand(owner) & (1 << k) != 0).collect(), piece_name),
+            AnyPosition::ToeToe(p) => {
+                use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, kind_name};
+                let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
+                (kinds.collect(), kind_name)
             }
-            // Pieces in hand wait beside the board, one list per side in the game's order.
-            for owner in 0..2u8 {
-                let (kinds, name): (Vec<u8>, fn(u8) -> &'static str) = match pos {
-                    AnyPosition::ChecToe(p) => ((1..=4u8).filter(|k| p.hand(owner) & (1 << k) != 0).collect(), piece_name),
-                    AnyPosition::ToeToe(p) => {
-                        use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, kind_name};
-                        let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
-                        (kinds.collect(), kind_name)
-                    }
-                    _ => break,
-                };
-                for (i, kind) in kinds.into_iter().enumerate() {
-                    commands.spawn((
-                        Name::new(format!("{} {} in hand", ["White", "Black"][owner as usize], name(kind))),
-                        HandPiece { owner, kind },
-                        DespawnOnEnter(super::AppState::Launcher),
-                        Transform::from_translation(hand_translation(topo, owner, i)),
-                        Visibility::default(),
-                    ));
-                }
-            }
+            _ => return,
+        };
+        for (i, kind) in kinds.into_iter().enumerate() {
+            commands.spawn((
+                Name::new(format!("{} {} in hand", side_name(owner), name(kind))),
+                HandPiece { owner, kind },
+                DespawnOnEnter(super::AppState::Launcher),
+                Transform::from_translation(hand_translation(topo, owner, i)),
+                Visibility::default(),
+            ));
         }
     }
 }
@@ -386,82 +426,103 @@ fn gather_prisoners(
     }
 }
 
-/// What each seat has lost so far, for the HUD: chess pieces off the board (by letter), or in
-/// the checkers family checkers off the board (Checkers) or held prisoner under an opponent; in
-/// Toe-to-Toe also the pieces still in hand.
-pub fn captured_summary(pos: &AnyPosition) -> [String; 2] {
-    let topo = topology_of(pos);
+/// What each seat has lost so far, for the HUD (one entry per seat, in seat order): chess
+/// pieces off the board (by letter), or in the checkers family checkers off the board
+/// (Checkers) or held prisoner under an opponent; in Toe-to-Toe also the pieces still in hand.
+pub fn captured_summary(pos: &AnyPosition) -> Vec<String> {
+    let seats = pos.seating().seats();
     match pos {
-        AnyPosition::Chex(p) => std::array::from_fn(|side| {
-            let held = p.holding().filter(|_| pos.turn() == side as u8);
-            match held {
-                Some(t) => format!("{} to draw; drew a {}: place it on a highlighted cell", p.pile(side as u8).len() - 1, piece_name(t & 7).to_lowercase()),
-                None => format!("{} to draw (click the pile)", p.pile(side as u8).len()),
-            }
-        }),
-        AnyPosition::ToeToe(p) => std::array::from_fn(|side| {
-            use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN, kind_letter};
-            let list = |count: &dyn Fn(u8) -> u8| -> String {
-                [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].iter().flat_map(|&k| std::iter::repeat_n(kind_letter(k), count(k) as usize)).collect()
-            };
-            let hand = list(&|k| p.in_hand(side as u8, k));
-            let pawns = 8 - (0..topo.len() as Cell).filter(|&c| p.piece_at(c) == PAWN | ((side as u8) << 3)).count();
-            let mut lost = list(&|k| p.captured(side as u8, k));
-            lost += &"P".repeat(pawns); // pawns off the board: taken, or promoted
-            match (hand.is_empty(), lost.is_empty()) {
-                (true, true) => String::new(),
-                (false, true) => format!("in hand {hand}"),
-                (true, false) => format!("lost {lost}"),
-                (false, false) => format!("lost {lost}; in hand {hand}"),
-            }
-        }),
-        AnyPosition::ChecToe(p) => std::array::from_fn(|side| {
-            let hand = p.hand(side as u8);
-            let letters: String = (1..=4u8).filter(|k| hand & (1 << k) != 0).map(|k| b" PNBR"[k as usize] as char).collect();
-            if letters.is_empty() { String::new() } else { format!("in hand {letters}") }
-        }),
-        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => {
-            // Start: a pawn per file, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
-            let start = [0, topo.width() as i32, 2, 2, 2, 1, 0];
-            let mut count = [[0i32; 7]; 2];
-            for c in 0..topo.len() as Cell {
-                let b = piece_byte(pos, c);
-                if b != 0 {
-                    count[((b >> 3) & 1) as usize][(b & 7) as usize] += 1;
-                }
-            }
-            std::array::from_fn(|side| {
-                let mut s = String::new();
-                for kind in 1..6 {
-                    for _ in 0..(start[kind] - count[side][kind]).max(0) {
-                        s.push(b" PNBRQ"[kind] as char);
-                    }
-                }
-                s
+        AnyPosition::Chex(p) => seats
+            .map(|seat| match p.holding().filter(|_| pos.turn() == seat) {
+                Some(t) => format!("{} to draw; drew a {}: place it on a highlighted cell", p.pile(seat).len() - 1, piece_name(t & 7).to_lowercase()),
+                None => format!("{} to draw (click the pile)", p.pile(seat).len()),
             })
-        }
-        AnyPosition::Checkers(p) => {
-            let mut lost = [0usize; 2];
-            let mut on_board = [0usize; 2];
-            for c in 0..topo.len() as Cell {
-                let stack: Vec<_> = p.stack(c).collect();
-                let Some(top) = stack.first() else { continue };
-                for ck in &stack {
-                    on_board[ck.owner() as usize % 2] += 1;
-                    if ck.owner() != top.owner() {
-                        lost[ck.owner() as usize % 2] += 1;
-                    }
-                }
-            }
-            std::array::from_fn(|side| {
-                let off = 12usize.saturating_sub(on_board[side]);
-                match (off, lost[side]) {
-                    (0, 0) => String::new(),
-                    (0, held) => format!("{held} held prisoner"),
-                    (off, 0) => format!("{off} taken"),
-                    (off, held) => format!("{off} taken, {held} held prisoner"),
-                }
+            .collect(),
+        AnyPosition::ToeToe(p) => seats.map(|seat| toe_to_toe_summary(p, seat)).collect(),
+        AnyPosition::ChecToe(p) => seats
+            .map(|seat| {
+                let hand = p.hand(seat);
+                let letters: String = (1..=4u8).filter(|k| hand & (1 << k) != 0).map(|k| b" PNBR"[k as usize] as char).collect();
+                if letters.is_empty() { String::new() } else { format!("in hand {letters}") }
             })
+            .collect(),
+        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => chess_summary(pos),
+        AnyPosition::Checkers(p) => checkers_summary(p),
+    }
+}
+
+fn toe_to_toe_summary(p: &variant_rules::toetoe::ToeToePosition, seat: Seat) -> String {
+    use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN, kind_letter};
+    let topo = p.topology();
+    let list = |count: &dyn Fn(u8) -> u8| -> String {
+        [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].iter().flat_map(|&k| std::iter::repeat_n(kind_letter(k), count(k) as usize)).collect()
+    };
+    let hand = list(&|k| p.in_hand(seat, k));
+    let pawns = 8 - (0..topo.len() as Cell).filter(|&c| p.piece_at(c) == PAWN | (seat.0 << 3)).count();
+    let mut lost = list(&|k| p.captured(seat, k));
+    lost += &"P".repeat(pawns); // pawns off the board: taken, or promoted
+    match (hand.is_empty(), lost.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!("in hand {hand}"),
+        (true, false) => format!("lost {lost}"),
+        (false, false) => format!("lost {lost}; in hand {hand}"),
+    }
+}
+
+fn chess_summary(pos: &AnyPosition) -> Vec<String> {
+    let topo = topology_of(pos);
+    // Start: a pawn per file, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
+    let start = [0, topo.width() as i32, 2, 2, 2, 1, 0];
+    let mut count = [[0i32; 7]; 2];
+    for c in 0..topo.len() as Cell {
+        let b = piece_byte(pos, c);
+        if b != 0 {
+            count[byte_owner(b).index()][(b & 7) as usize] += 1;
         }
     }
+    pos.seating()
+        .seats()
+        .map(|seat| {
+            let mut s = String::new();
+            for kind in 1..6 {
+                for _ in 0..(start[kind] - count[seat.index()][kind]).max(0) {
+                    s.push(b" PNBRQ"[kind] as char);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+fn checkers_summary(p: &variant_rules::checkers::CheckersPosition) -> Vec<String> {
+    let topo = p.topology();
+    let seating = p.seating();
+    let mut lost = vec![0usize; seating.count()];
+    let mut on_board = vec![0usize; seating.count()];
+    for c in 0..topo.len() as Cell {
+        let stack: Vec<_> = p.stack(c).collect();
+        let Some(top) = stack.first() else { continue };
+        for ck in &stack {
+            let owner = ck.owner().index();
+            if owner < on_board.len() {
+                on_board[owner] += 1;
+                // Under an opponent's checker: a prisoner (under a partner's, carried along).
+                if !seating.team(ck.owner()).contains(top.owner()) {
+                    lost[owner] += 1;
+                }
+            }
+        }
+    }
+    seating
+        .seats()
+        .map(|seat| {
+            let off = 12usize.saturating_sub(on_board[seat.index()]);
+            match (off, lost[seat.index()]) {
+                (0, 0) => String::new(),
+                (0, held) => format!("{held} held prisoner"),
+                (off, 0) => format!("{off} taken"),
+                (off, held) => format!("{off} taken, {held} held prisoner"),
+            }
+        })
+        .collect()
 }

@@ -13,7 +13,7 @@ use std::sync::Once;
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use variant_rules::{Game, GameId, GameOptions};
+use variant_rules::{Game, GameId, GameOptions, Position};
 
 use super::TurnSystems;
 use super::data_dir::SavePaths;
@@ -136,6 +136,10 @@ impl SaveFile {
         }
         let mut game = guarded(|| "the starting position".into(), || Game::new(self.game, self.options, Some(&self.start)).map_err(|e| e.to_string()))
             .map_err(|e| format!("bad starting position: {e}"))?;
+        let players = game.position().seating().count();
+        if let Some(seats) = self.seats.as_ref().filter(|s| s.count() != players) {
+            return Err(format!("bad seats: {} seats for a game of {players} players", seats.count()));
+        }
         for (i, m) in self.moves.iter().enumerate() {
             let what = || format!("move {} '{}'", i + 1, clip(m, 24));
             guarded(what, || game.play(m).map_err(|e| format!("{} {e}", what())))?;
@@ -331,6 +335,41 @@ mod tests {
             assert!(!err.contains('\n'), "one line: {err}");
         }
         assert_eq!(chess_save(&["e2e4", "e7e5"]).restore().unwrap().moves().count(), 2);
+    }
+
+    /// A save as files were written before four-seat tables: no `players`, `seating` or
+    /// `queens_colours` in the options, the seats as two arrays.
+    const TWO_SEAT_SAVE: &str = r#"{
+      "format": "variant-table-save", "version": 1, "game": "stax",
+      "options": { "topology": "flat", "numbers": false, "seed": 0, "move_limit": 0 },
+      "start": "START", "moves": ["c3-d4", "f6-e5"],
+      "seats": { "names": ["Ann", "Bob"], "colours": [4, 5] }
+    }"#;
+
+    #[test]
+    fn a_save_from_before_four_seat_tables_still_loads() {
+        let start = Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap().start_text().to_string();
+        let save: SaveFile = serde_json::from_str(&TWO_SEAT_SAVE.replace("START", &start)).unwrap();
+        assert_eq!(save.options.players, 2);
+        let seats = save.seats.clone().unwrap();
+        assert_eq!((seats.name(variant_rules::Seat::A), seats.colours()), ("Ann", vec![4, 5]));
+        assert_eq!(save.restore().unwrap().moves().collect::<Vec<_>>(), ["c3-d4", "f6-e5"]);
+    }
+
+    #[test]
+    fn a_four_seat_save_keeps_its_options_and_seats() {
+        let mut opts = GameOptions::default_for(GameId::Queens);
+        opts.players = 4;
+        opts.seating = variant_rules::checkers::DoublesSeating::CutThroat;
+        let game = Game::new(GameId::Queens, opts, None).unwrap();
+        let seats = Seats::new(GameId::Queens, 4);
+        let save = SaveFile::of(&game, &seats, &[]);
+        let back: SaveFile = serde_json::from_str(&save.to_json().unwrap()).unwrap();
+        assert_eq!(back, save);
+        assert_eq!(back.restore().unwrap().options(), &opts);
+        let mut two = back.clone();
+        two.seats = Some(Seats::new(GameId::Queens, 2));
+        assert!(two.restore().unwrap_err().contains("2 seats for a game of 4 players"));
     }
 
     #[test]

@@ -1,16 +1,18 @@
-//! The two seats at the table: each player's name and the colour of their pieces, chosen in the
-//! launcher, shown in the HUD and kept in save files.
+//! The seats at the table (two, or four in the Doubles games): each player's name, the colour
+//! of their pieces and who controls them, chosen in the launcher, shown in the HUD and kept in
+//! save files.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use variant_rules::GameId;
+use variant_rules::{GameId, MAX_SEATS, Seat};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>();
 }
 
 /// The colours a set of pieces can be (name, sRGB). Checkers and chess sets default to different
-/// pairs; any two different colours may be chosen.
+/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack; any
+/// colours may be chosen as long as no two seats share one.
 pub const SEAT_COLOURS: [(&str, [f32; 3]); 6] = [
     ("Red", [0.55, 0.06, 0.05]),
     ("Ivory", [0.93, 0.89, 0.78]),
@@ -23,80 +25,187 @@ pub const SEAT_COLOURS: [(&str, [f32; 3]); 6] = [
 /// Longest name the launcher accepts (it has to fit the HUD panel).
 pub const MAX_NAME: usize = 20;
 
-/// Who sits where: seat 0 moves first (Player A in the checkers family, White in chess).
+/// Who moves a seat's pieces. Only players at this screen for now; computer and remote players
+/// will be further variants.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Controller {
+    /// A player at this screen (hot-seat: the mouse and keyboard move for whoever is to move).
+    #[default]
+    LocalHuman,
+}
+
+/// One seat: the name typed in the launcher (empty: the seat's role, "Player A", "White"), an
+/// index into [`SEAT_COLOURS`], and who controls it.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq, Default)]
+pub struct SeatInfo {
+    pub name: String,
+    pub colour: usize,
+    #[serde(default)]
+    pub controller: Controller,
+}
+
+/// Who sits where, in seat order (A, B, C, D; White then Black in chess): seat A moves first.
 #[derive(Resource, Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(from = "SeatsRecord")]
 pub struct Seats {
-    /// Names typed in the launcher; empty means the seat's role ("Player A", "White").
-    pub names: [String; 2],
-    /// Indices into [`SEAT_COLOURS`].
-    pub colours: [usize; 2],
+    pub seats: Vec<SeatInfo>,
+}
+
+/// A seat record as save files hold it: the current list, or the two arrays files written
+/// before four-seat tables kept (`{"names": [..], "colours": [..]}`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SeatsRecord {
+    Current { seats: Vec<SeatInfo> },
+    TwoArrays { names: Vec<String>, colours: Vec<usize> },
+}
+
+impl From<SeatsRecord> for Seats {
+    fn from(r: SeatsRecord) -> Seats {
+        match r {
+            SeatsRecord::Current { seats } => Seats { seats },
+            SeatsRecord::TwoArrays { names, colours } => {
+                let n = names.len().max(colours.len());
+                let seats = (0..n)
+                    .map(|i| SeatInfo { name: names.get(i).cloned().unwrap_or_default(), colour: colours.get(i).copied().unwrap_or(usize::MAX), ..default() })
+                    .collect();
+                Seats { seats }
+            }
+        }
+    }
 }
 
 impl Default for Seats {
     fn default() -> Self {
-        Seats { names: Default::default(), colours: Seats::default_colours(GameId::Stax) }
+        Seats::new(GameId::Stax, 2)
     }
 }
 
 impl Seats {
-    /// The usual colours of a game's set: red and ivory checkers, ivory and ebony chessmen.
-    pub fn default_colours(game: GameId) -> [usize; 2] {
-        if game.is_checkers_family() { [0, 1] } else { [1, 2] }
+    /// `count` seats with no names and the usual colours of `game`'s set.
+    pub fn new(game: GameId, count: usize) -> Seats {
+        let seats = Seats::default_colours(game, count).into_iter().map(|colour| SeatInfo { colour, ..default() }).collect();
+        Seats { seats }
     }
 
-    /// Gives the seats the usual colours of `game`'s set, unless the players chose their own
-    /// (colours other than another set's defaults).
-    pub fn suit(&mut self, game: GameId) {
-        if GameId::ALL.iter().any(|&g| self.colours == Seats::default_colours(g)) {
-            self.colours = Seats::default_colours(game);
-        }
-    }
-
-    /// How the HUD names seat `i`: the typed name or the role, and the colour where it says
-    /// something the role does not.
-    pub fn label(&self, game: GameId, i: usize) -> String {
-        let role = match (game.is_checkers_family(), i) {
-            (true, 0) => "Player A",
-            (true, _) => "Player B",
-            (false, 0) => "White",
-            (false, _) => "Black",
+    /// The usual colours of a game's set: red and ivory checkers, ivory and ebony chessmen;
+    /// at a four-seat table red, ivory, jade and cobalt (distinct in a mixed stack).
+    pub fn default_colours(game: GameId, count: usize) -> Vec<usize> {
+        let all: &[usize] = match (game.is_checkers_family(), count) {
+            (_, 3..) => &[0, 1, 4, 5, 3, 2],
+            (true, _) => &[0, 1],
+            (false, _) => &[1, 2],
         };
-        let colour = SEAT_COLOURS[self.colours[i] % SEAT_COLOURS.len()].0;
-        let name = self.names[i].trim();
-        let who = if name.is_empty() { role } else { name };
-        if game.is_checkers_family() || self.colours != Seats::default_colours(game) || !name.is_empty() {
-            format!("{who} ({colour})")
-        } else {
-            who.to_string()
-        }
+        all.iter().copied().cycle().take(count).collect()
     }
 
-    /// The linear colour of seat `i`'s pieces.
-    pub fn colour(&self, i: usize) -> Color {
-        let [r, g, b] = SEAT_COLOURS[self.colours[i] % SEAT_COLOURS.len()].1;
+    /// Number of seats.
+    pub fn count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The colour index of every seat, in seat order.
+    pub fn colours(&self) -> Vec<usize> {
+        self.seats.iter().map(|s| s.colour).collect()
+    }
+
+    /// Index into [`SEAT_COLOURS`] of `seat`'s pieces (a seat not listed gets a colour by its
+    /// index, so a mirror built before the seats were suited still draws).
+    pub fn colour_index(&self, seat: Seat) -> usize {
+        self.seats.get(seat.index()).map_or(seat.index(), |s| s.colour) % SEAT_COLOURS.len()
+    }
+
+    /// The name of `seat`'s colour ("Red").
+    pub fn colour_name(&self, seat: Seat) -> &'static str {
+        SEAT_COLOURS[self.colour_index(seat)].0
+    }
+
+    /// The sRGB colour of `seat`'s pieces.
+    pub fn colour(&self, seat: Seat) -> Color {
+        let [r, g, b] = SEAT_COLOURS[self.colour_index(seat)].1;
         Color::srgb(r, g, b)
     }
 
-    /// Moves seat `i` to the next (or previous) colour, skipping the other seat's.
-    pub fn cycle_colour(&mut self, i: usize, forward: bool) {
+    /// The name typed for `seat` (empty when none).
+    pub fn name(&self, seat: Seat) -> &str {
+        self.seats.get(seat.index()).map_or("", |s| s.name.trim())
+    }
+
+    /// Whether the colours are the defaults of some game's set (so not chosen by the players).
+    fn default_set(&self) -> bool {
+        let colours = self.colours();
+        GameId::ALL.iter().any(|&g| [2, 4].into_iter().any(|n| colours == Seats::default_colours(g, n)))
+    }
+
+    /// Fits the seats to `count` players of `game`: the usual colours of its set, unless the
+    /// players chose their own (then new seats take colours nobody has); names are kept.
+    pub fn suit(&mut self, game: GameId, count: usize) {
+        let defaults = self.default_set();
+        self.seats.truncate(count);
+        while self.seats.len() < count {
+            let free = (0..SEAT_COLOURS.len()).find(|c| !self.colours().contains(c)).unwrap_or(0);
+            self.seats.push(SeatInfo { colour: free, ..default() });
+        }
+        if defaults {
+            for (s, c) in self.seats.iter_mut().zip(Seats::default_colours(game, count)) {
+                s.colour = c;
+            }
+        }
+    }
+
+    /// The seat's role in the game's own terms: "Player A".."Player D", or "White"/"Black".
+    pub fn role(game: GameId, seat: Seat) -> String {
+        if game.is_checkers_family() {
+            format!("Player {}", seat.letter())
+        } else if seat == Seat::A {
+            "White".into()
+        } else {
+            "Black".into()
+        }
+    }
+
+    /// How the HUD names `seat`: the typed name or the role, and the colour where it says
+    /// something the role does not.
+    pub fn label(&self, game: GameId, seat: Seat) -> String {
+        let role = Seats::role(game, seat);
+        let name = self.name(seat);
+        let who = if name.is_empty() { role.as_str() } else { name };
+        let custom = self.colours() != Seats::default_colours(game, self.count());
+        if game.is_checkers_family() || custom || !name.is_empty() { format!("{who} ({})", self.colour_name(seat)) } else { who.to_string() }
+    }
+
+    /// Moves `seat` to the next (or previous) colour, skipping those of the other seats.
+    pub fn cycle_colour(&mut self, seat: Seat, forward: bool) {
         let n = SEAT_COLOURS.len();
+        let i = seat.index();
+        if i >= self.count() || self.count() >= n {
+            return;
+        }
         loop {
-            self.colours[i] = if forward { (self.colours[i] + 1) % n } else { (self.colours[i] + n - 1) % n };
-            if self.colours[i] != self.colours[1 - i] {
+            let c = self.seats[i].colour;
+            self.seats[i].colour = if forward { (c + 1) % n } else { (c + n - 1) % n };
+            let taken = self.seats.iter().enumerate().any(|(j, s)| j != i && s.colour == self.seats[i].colour);
+            if !taken {
                 break;
             }
         }
     }
 
-    /// Checks a loaded seat record: colours in range and different, names of sensible length.
+    /// Checks a loaded seat record: 2 to [`MAX_SEATS`] seats, colours in range and all
+    /// different, names of sensible length.
     pub fn validate(&self) -> Result<(), String> {
-        if self.colours.iter().any(|&c| c >= SEAT_COLOURS.len()) {
+        if !(2..=MAX_SEATS).contains(&self.count()) {
+            return Err(format!("{} seats (a table has 2 to {MAX_SEATS})", self.count()));
+        }
+        if self.seats.iter().any(|s| s.colour >= SEAT_COLOURS.len()) {
             return Err(format!("seat colours must be 0 to {}", SEAT_COLOURS.len() - 1));
         }
-        if self.colours[0] == self.colours[1] {
-            return Err("the two seats have the same colour".into());
+        let colours = self.colours();
+        if colours.iter().enumerate().any(|(i, c)| colours[..i].contains(c)) {
+            return Err("two seats have the same colour".into());
         }
-        if self.names.iter().any(|n| n.chars().count() > MAX_NAME) {
+        if self.seats.iter().any(|s| s.name.chars().count() > MAX_NAME) {
             return Err(format!("seat names are at most {MAX_NAME} characters"));
         }
         Ok(())
@@ -109,35 +218,72 @@ mod tests {
 
     #[test]
     fn labels_follow_names_and_colours() {
-        let mut s = Seats { names: Default::default(), colours: Seats::default_colours(GameId::Chess) };
-        assert_eq!(s.label(GameId::Chess, 0), "White");
-        s.names[1] = "Bob".into();
-        assert_eq!(s.label(GameId::Chess, 1), "Bob (Ebony)");
+        let mut s = Seats::new(GameId::Chess, 2);
+        assert_eq!(s.label(GameId::Chess, Seat::A), "White");
+        s.seats[1].name = "Bob".into();
+        assert_eq!(s.label(GameId::Chess, Seat::B), "Bob (Ebony)");
         let c = Seats::default();
-        assert_eq!(c.label(GameId::Stax, 0), "Player A (Red)");
+        assert_eq!(c.label(GameId::Stax, Seat::A), "Player A (Red)");
+        let four = Seats::new(GameId::Stax, 4);
+        assert_eq!(four.label(GameId::Stax, Seat(3)), "Player D (Cobalt)");
     }
 
     #[test]
     fn a_chess_game_gets_a_chess_set_unless_colours_were_chosen() {
         let mut s = Seats::default();
-        s.suit(GameId::Chess);
-        assert_eq!(s.colours, Seats::default_colours(GameId::Chess));
-        s.suit(GameId::Queens);
-        assert_eq!(s.colours, Seats::default_colours(GameId::Queens));
-        s.colours = [4, 5];
-        s.suit(GameId::Chess);
-        assert_eq!(s.colours, [4, 5]);
+        s.suit(GameId::Chess, 2);
+        assert_eq!(s.colours(), Seats::default_colours(GameId::Chess, 2));
+        s.suit(GameId::Queens, 2);
+        assert_eq!(s.colours(), Seats::default_colours(GameId::Queens, 2));
+        s.seats[0].colour = 4;
+        s.seats[1].colour = 5;
+        s.suit(GameId::Chess, 2);
+        assert_eq!(s.colours(), [4, 5]);
     }
 
     #[test]
-    fn cycling_never_gives_both_seats_one_colour() {
+    fn four_seats_get_four_distinct_colours_and_keep_their_names() {
         let mut s = Seats::default();
-        for _ in 0..20 {
-            s.cycle_colour(0, true);
-            assert_ne!(s.colours[0], s.colours[1]);
-            s.cycle_colour(1, false);
-            assert_ne!(s.colours[0], s.colours[1]);
-            assert!(s.validate().is_ok());
+        s.seats[0].name = "Ann".into();
+        s.suit(GameId::Stax, 4);
+        assert_eq!(s.count(), 4);
+        assert_eq!(s.colours(), [0, 1, 4, 5], "red, ivory, jade, cobalt");
+        assert_eq!(s.name(Seat::A), "Ann");
+        assert!(s.validate().is_ok());
+        s.suit(GameId::Stax, 2);
+        assert_eq!(s.colours(), [0, 1]);
+        // Chosen colours stay; a new seat takes one nobody has.
+        s.seats[1].colour = 3;
+        s.suit(GameId::Queens, 4);
+        assert_eq!(&s.colours()[..2], [0, 3]);
+        assert!(s.validate().is_ok(), "{:?}", s.colours());
+    }
+
+    #[test]
+    fn cycling_never_gives_two_seats_one_colour() {
+        for count in [2, 4] {
+            let mut s = Seats::new(GameId::Stax, count);
+            for _ in 0..20 {
+                for i in 0..count as u8 {
+                    s.cycle_colour(Seat(i), i % 2 == 0);
+                    assert!(s.validate().is_ok(), "{:?}", s.colours());
+                }
+            }
         }
+    }
+
+    #[test]
+    fn seat_records_of_both_forms_read_back() {
+        let old: Seats = serde_json::from_str(r#"{"names": ["Ann", ""], "colours": [4, 5]}"#).unwrap();
+        assert_eq!(old.colours(), [4, 5]);
+        assert_eq!(old.name(Seat::A), "Ann");
+        assert_eq!(old.seats[1].controller, Controller::LocalHuman);
+        let four = Seats::new(GameId::Queens, 4);
+        let back: Seats = serde_json::from_str(&serde_json::to_string(&four).unwrap()).unwrap();
+        assert_eq!(back, four);
+        let lopsided: Seats = serde_json::from_str(r#"{"names": ["Ann"], "colours": [4, 5]}"#).unwrap();
+        assert!(lopsided.validate().is_ok());
+        let short: Seats = serde_json::from_str(r#"{"names": ["Ann", "Bob"], "colours": [4]}"#).unwrap();
+        assert!(short.validate().is_err(), "a seat without a colour is refused");
     }
 }

@@ -1,8 +1,9 @@
-//! The game in progress as a resource: the rules engine's `Game`, the redo stack, the status
-//! line, and the commands (new game, undo, redo) that change it.
+//! The game in progress as a resource: the rules engine's `Game`, who made each move, the redo
+//! stack, the status line, and the commands (play a move, undo, redo, new game) that change it.
+//! Moves arrive typed ([`AnyMove`]); text is only what the move list shows.
 
 use bevy::prelude::*;
-use variant_rules::{Game, MovePath, Outcome};
+use variant_rules::{AnyMove, Game, MovePath, Outcome, Position, Seat};
 
 use super::{AppState, TurnSystems};
 
@@ -21,8 +22,11 @@ pub struct ApplyCommands;
 #[derive(Resource)]
 pub struct Session {
     pub game: Game,
+    /// Each move of `game` with the seat that made it, in order (seats whose turns are skipped
+    /// make the order irregular in four-seat games).
+    played: Vec<(Seat, AnyMove)>,
     /// Moves taken back with undo, most recent last, replayed by redo.
-    pub redo: Vec<String>,
+    pub redo: Vec<AnyMove>,
     /// A line for the HUD: why a move was refused, what was loaded, …
     pub status: String,
     /// The physics throws behind the roll tokens: (index of the roll in the move list, throws).
@@ -30,17 +34,57 @@ pub struct Session {
 }
 
 impl Session {
-    /// A fresh game.
+    /// A game on the table (fresh, or loaded with moves already played).
     pub fn new(game: Game) -> Session {
-        Session { game, redo: Vec::new(), status: String::new(), throws: Vec::new() }
+        let played = replayed(&game);
+        Session { game, played, redo: Vec::new(), status: String::new(), throws: Vec::new() }
     }
 
-    /// Plays a move given in notation; clears the redo stack.
-    pub fn play(&mut self, text: &str) -> Result<(), String> {
-        self.game.play(text).map_err(|e| format!("'{text}' {e}"))?;
+    /// Plays a legal move; clears the redo stack and the status line.
+    pub fn play(&mut self, m: AnyMove) -> Result<(), String> {
+        self.play_keeping_redo(m)?;
         self.redo.clear();
         self.status.clear();
         Ok(())
+    }
+
+    fn play_keeping_redo(&mut self, m: AnyMove) -> Result<(), String> {
+        let pos = self.game.position();
+        if let Some(o) = self.game.outcome() {
+            return Err(format!("the game is over ({})", o.reason()));
+        }
+        if !pos.legal_move_list().contains(&m) {
+            return Err(format!("'{}' is not a legal move here", pos.move_text(m)));
+        }
+        let seat = pos.turn();
+        self.game.play_move(m);
+        self.played.push((seat, m));
+        Ok(())
+    }
+
+    /// Takes back the last move and keeps it for redo; returns it as text.
+    pub fn undo(&mut self) -> Option<String> {
+        let text = self.game.undo()?;
+        // The typed record is rebuilt if it ever fell out of step with the game.
+        match self.played.pop() {
+            Some((_, m)) if self.played.len() == self.game.moves().count() => self.redo.push(m),
+            _ => {
+                self.played = replayed(&self.game);
+                self.redo.clear();
+            }
+        }
+        Some(text)
+    }
+
+    /// Replays the last move taken back; returns it, or why it could not be played.
+    pub fn redo(&mut self) -> Option<Result<AnyMove, String>> {
+        let m = self.redo.pop()?;
+        Some(self.play_keeping_redo(m).map(|()| m))
+    }
+
+    /// The seats that made the moves of the move list, in order.
+    pub fn movers(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.played.iter().map(|(s, _)| *s)
     }
 
     /// The throws recorded for the moves still in the game (undo drops the later ones).
@@ -55,11 +99,25 @@ impl Session {
     }
 }
 
-/// Something done to the game as a whole (keyboard shortcuts and HUD buttons send these).
+/// The typed record of a game's moves, rebuilt from its start and move list (a loaded game
+/// arrives as text).
+fn replayed(game: &Game) -> Vec<(Seat, AnyMove)> {
+    let Ok(mut g) = Game::new(game.id(), *game.options(), Some(game.start_text())) else { return Vec::new() };
+    let mut out = Vec::new();
+    for text in game.moves() {
+        let Ok(m) = g.position().parse_move(text) else { break };
+        out.push((g.position().turn(), m));
+        g.play_move(m);
+    }
+    out
+}
+
+/// Something done to the game as a whole (the selection logic, keyboard shortcuts and HUD
+/// buttons send these).
 #[derive(Message, Debug, Clone)]
 pub enum GameCommand {
-    /// A move in notation (the selection logic sends these once a move is complete).
-    Play(String),
+    /// A move (the selection logic sends these once a move is complete).
+    Play(AnyMove),
     /// Take back the last move (Ctrl+Z).
     Undo,
     /// Replay the last move taken back (Ctrl+Y).
@@ -74,88 +132,84 @@ pub enum GameCommand {
 /// played forward (to animate), if any, with the cells it visits.
 #[derive(Message, Debug, Clone, Default)]
 pub struct PositionChanged {
-    pub moved: Option<String>,
+    pub moved: Option<AnyMove>,
     pub path: Option<MovePath>,
 }
 
 impl PositionChanged {
-    /// The change made by playing `text` from `before` (the position it was played in).
-    fn played(before: &Game, text: &str) -> PositionChanged {
-        let pos = before.position();
-        let path = pos.parse_move(text).ok().map(|m| pos.move_path(m));
-        PositionChanged { moved: Some(text.to_string()), path }
+    /// The change made by playing `m` from `before` (the position it was played in).
+    fn played(before: &Game, m: AnyMove) -> PositionChanged {
+        PositionChanged { moved: Some(m), path: Some(before.position().move_path(m)) }
     }
 }
 
 fn apply_commands(
     mut commands_in: MessageReader<GameCommand>,
-    session: Option<ResMut<Session>>,
+    mut session: Option<ResMut<Session>>,
     mut commands: Commands,
     mut changed: MessageWriter<PositionChanged>,
     mut next: ResMut<NextState<AppState>>,
     mut seats: ResMut<super::seats::Seats>,
 ) {
-    let mut session = session;
     for cmd in commands_in.read() {
-        match cmd {
-            GameCommand::NewGame(game) => {
-                seats.suit(game.id());
-                commands.insert_resource(Session::new((**game).clone()));
-                next.set(AppState::Playing);
-                changed.write(PositionChanged::default());
-                // The new resource is visible from the next system run; later commands this
-                // frame act on it then.
-                return;
-            }
+        let (game, fresh) = match cmd {
+            GameCommand::NewGame(game) => (game, Session::new((**game).clone())),
             GameCommand::Restore { game, throws, status } => {
-                seats.suit(game.id());
                 let mut s = Session::new((**game).clone());
                 s.throws = throws.clone();
                 s.status = status.clone();
-                commands.insert_resource(s);
-                next.set(AppState::Playing);
-                changed.write(PositionChanged::default());
-                return;
+                (game, s)
             }
-            _ if session.is_none() => continue,
-            GameCommand::Play(text) => {
-                let s = session.as_mut().unwrap();
-                let change = PositionChanged::played(&s.game, text);
-                match s.play(text) {
-                    Ok(()) => {
-                        debug!("played {text}");
-                        changed.write(change);
-                    }
-                    Err(e) => s.status = e,
+            _ => {
+                if let Some(s) = session.as_mut() {
+                    apply_to(s, cmd, &mut changed);
                 }
+                continue;
             }
-            GameCommand::Undo => {
-                let s = session.as_mut().unwrap();
-                match s.game.undo() {
-                    Some(m) => {
-                        s.status = format!("took back {m}");
-                        s.redo.push(m);
-                        changed.write(PositionChanged::default());
-                    }
-                    None => s.status = "nothing to undo".into(),
+        };
+        seats.suit(game.id(), game.position().seating().count());
+        commands.insert_resource(fresh);
+        next.set(AppState::Playing);
+        changed.write(PositionChanged::default());
+        // The new resource is visible from the next system run; later commands this frame act
+        // on it then.
+        return;
+    }
+}
+
+/// Plays, undoes or redoes a move in the session.
+fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<PositionChanged>) {
+    match cmd {
+        GameCommand::Play(m) => {
+            let change = PositionChanged::played(&s.game, *m);
+            let text = s.game.position().move_text(*m);
+            match s.play(*m) {
+                Ok(()) => {
+                    debug!("played {text}");
+                    changed.write(change);
                 }
-            }
-            GameCommand::Redo => {
-                let s = session.as_mut().unwrap();
-                match s.redo.pop() {
-                    Some(m) => {
-                        let redo = std::mem::take(&mut s.redo);
-                        let change = PositionChanged::played(&s.game, &m);
-                        if let Err(e) = s.play(&m) {
-                            s.status = e;
-                        }
-                        s.redo = redo;
-                        changed.write(change);
-                    }
-                    None => s.status = "nothing to redo".into(),
-                }
+                Err(e) => s.status = e,
             }
         }
+        GameCommand::Undo => match s.undo() {
+            Some(m) => {
+                s.status = format!("took back {m}");
+                changed.write(PositionChanged::default());
+            }
+            None => s.status = "nothing to undo".into(),
+        },
+        GameCommand::Redo => {
+            let path = s.redo.last().map(|&m| s.game.position().move_path(m));
+            match s.redo() {
+                Some(Ok(m)) => {
+                    s.status.clear();
+                    changed.write(PositionChanged { moved: Some(m), path });
+                }
+                Some(Err(e)) => s.status = e,
+                None => s.status = "nothing to redo".into(),
+            }
+        }
+        GameCommand::NewGame(_) | GameCommand::Restore { .. } => {}
     }
 }
 

@@ -2,6 +2,7 @@
 //! chess pieces, thick checkers with a crown band on the edge, move highlights, and the picking
 //! observers that turn clicks and drops on any of them into [`CellClicked`] messages.
 
+use std::collections::HashMap;
 use std::f32::consts::TAU;
 
 use bevy::asset::{RenderAssetUsages, load_internal_asset, uuid_handle};
@@ -13,10 +14,11 @@ use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
-use variant_rules::Wrap;
+use variant_rules::{Position, Seat, Side};
 
 use super::TurnSystems;
-use super::board::{Board, CELL};
+use super::board::mesh::{DrawnCell, board_mesh, cell_mesh};
+use super::board::{Board, cell_at, ghost_cells, layout_of, plane_to_world};
 use super::drag::{Dragging, Pick, draggable};
 use super::input::{CellClicked, HandClicked, PileClicked, Selection};
 use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, TILE_HEIGHT, Tile, checker_offset};
@@ -30,12 +32,11 @@ const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-6
 /// The board material: PBR plus the inlaid-wood squares of `shaders/board.wgsl`.
 pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardExtension>;
 
-/// Parameters of `shaders/board.wgsl` (one material for the whole board: one draw call).
+/// Parameters of `shaders/board.wgsl` (one material for the whole board: one draw call). The
+/// cells themselves (colour, ghostliness, grain seed, bevel) come with the mesh's vertices, built
+/// from the board's layout in [`super::board::mesh`].
 #[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
 pub struct BoardExtension {
-    /// x: files, y: ranks, z: ghost columns each side, w: ghost rows each end.
-    #[uniform(100)]
-    pub size: Vec4,
     #[uniform(100)]
     pub light: LinearRgba,
     #[uniform(100)]
@@ -119,7 +120,6 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Palette {
     checker: Handle<Mesh>,
     crown_band: Handle<Mesh>,
-    highlight: Handle<Mesh>,
     /// One material per entry of [`SEAT_COLOURS`].
     colours: Vec<Handle<PieceMaterial>>,
     /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
@@ -154,7 +154,6 @@ fn setup_palette(
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
-        highlight: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(CELL / 2.0))),
         colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(piece_material(glossy(*r, *g, *b)))).collect(),
         numbers: (0..=12u32)
             .map(|n| {
@@ -206,7 +205,7 @@ fn spawn_table(mut commands: Commands) {
         // One cascade: the whole table fits in it, and software renderers draw one shadow map
         // instead of four.
         CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 30.0, ..default() }.build(),
-        Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(super::camera::SUN_AT).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // 1024² is plenty for a board of at most 12x12 cells in the one cascade.
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
@@ -248,19 +247,17 @@ fn unhover(entity: Entity) -> impl Fn(On<Pointer<Out>>, ResMut<Hovered>) {
     }
 }
 
-/// Gives the board its one mesh (every cell and ghost cell) and material, and turns clicks and
-/// drops on it into clicks on the cell under the pointer. Cell entities stay logic-only.
+/// Gives the board its one mesh (every cell and ghost cell, from the board's layout) and
+/// material, and turns clicks and drops on it into clicks on the cell under the pointer. Cell
+/// entities stay logic-only.
 fn dress_board(
     boards: Query<(Entity, &Board), Added<Board>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<BoardMaterial>>,
+    mut inlay: ResMut<Assets<StandardMaterial>>,
     mut commands: Commands,
 ) {
     for (e, board) in &boards {
-        let t = board.topology;
-        let gx = if t.wrap() == Wrap::Flat { 0.0 } else { 1.0 };
-        let gy = if t.wrap() == Wrap::Universal { 1.0 } else { 0.0 };
-        let (w, h) = (t.width() as f32, t.height() as f32);
         let base = StandardMaterial { perceptual_roughness: 0.55, ..default() };
         // CHEX's open plane: a faint grid on the felt, no grain, no bevel to speak of.
         let (light, dark, style) = if board.plane {
@@ -268,28 +265,50 @@ fn dress_board(
         } else {
             (Color::srgb(0.86, 0.72, 0.52), Color::srgb(0.36, 0.22, 0.13), Vec4::new(0.12, 0.35, 0.55, 0.0))
         };
-        let ext = BoardExtension { size: Vec4::new(w, h, gx, gy), light: light.to_linear(), dark: dark.to_linear(), style };
-        // 0.08 thick, its top at y = 0.04 where the pieces stand.
-        let mesh = Cuboid::new((w + 2.0 * gx) * CELL, 0.08, (h + 2.0 * gy) * CELL);
+        let ext = BoardExtension { light: light.to_linear(), dark: dark.to_linear(), style };
+        let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false });
+        let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
+        let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
         commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
+        if let Some(strips) = centre_marking(board) {
+            let gold = inlay.add(StandardMaterial { base_color: Color::srgb(0.78, 0.62, 0.25), metallic: 0.6, perceptual_roughness: 0.4, ..default() });
+            commands.entity(e).with_children(|b| {
+                for (i, (at, size)) in strips.into_iter().enumerate() {
+                    b.spawn((
+                        Name::new(format!("Centre board marking {i}")),
+                        Mesh3d(meshes.add(Cuboid::from_size(size))),
+                        MeshMaterial3d(gold.clone()),
+                        Transform::from_translation(at),
+                    ));
+                }
+            });
+        }
     }
 }
 
-/// The cell (wrapped, for ghost cells) under a point on the board, if any.
-pub(super) fn cell_at(board: &Board, point: Vec3) -> Option<u16> {
+/// Width of the inlaid line marking the standard 8x8 board inside the Doubles board, in cells.
+const MARKING_WIDTH: f32 = 0.05;
+
+/// "It is convenient if the standard size board is indicated in the center by a special marking":
+/// on the 12x12 board, four thin inlaid strips (centre, size) around the centre 8x8 (c3-j10).
+fn centre_marking(board: &Board) -> Option<[(Vec3, Vec3); 4]> {
     let t = board.topology;
-    let (w, h) = (t.width() as i32, t.height() as i32);
-    let file = (point.x / CELL + w as f32 / 2.0).floor() as i32;
-    let rank = (h as f32 / 2.0 - point.z / CELL).floor() as i32;
-    let (gx, gy) = match t.wrap() {
-        Wrap::Flat => (0, 0),
-        Wrap::Cylinder => (1, 0),
-        Wrap::Universal => (1, 1),
-    };
-    if file < -gx || file >= w + gx || rank < -gy || rank >= h + gy {
+    if board.plane || (t.width(), t.height()) != (12, 12) {
         return None;
     }
-    t.cell(file.rem_euclid(w) as u8, rank.rem_euclid(h) as u8)
+    let lo = board.layout.polygon(t.cell(2, 2)?).bounds().0;
+    let hi = board.layout.polygon(t.cell(9, 9)?).bounds().1;
+    let y = Vec3::Y * (super::board::mesh::THICKNESS / 2.0 + 0.002);
+    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
+    let (mx, my) = ((lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0);
+    let across = Vec3::new(w + MARKING_WIDTH, 0.004, MARKING_WIDTH);
+    let along = Vec3::new(MARKING_WIDTH, 0.004, h + MARKING_WIDTH);
+    Some([
+        (plane_to_world([mx, lo[1]]) + y, across),
+        (plane_to_world([mx, hi[1]]) + y, across),
+        (plane_to_world([lo[0], my]) + y, along),
+        (plane_to_world([hi[0], my]) + y, along),
+    ])
 }
 
 fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, dragging: Res<Dragging>, mut out: MessageWriter<CellClicked>) {
@@ -309,6 +328,7 @@ fn dress_checkers(
     checkers: Query<(Entity, &CheckerPiece, &ChildOf), Added<CheckerPiece>>,
     palette: Res<Palette>,
     seats: Res<Seats>,
+    session: Option<Res<super::session::Session>>,
     mut commands: Commands,
 ) {
     for (e, stack) in &stacks {
@@ -317,13 +337,13 @@ fn dress_checkers(
     for (e, ck, _) in &checkers {
         commands.entity(e).insert((
             Mesh3d(palette.checker.clone()),
-            MeshMaterial3d(palette.colours[seats.colours[ck.owner as usize % 2]].clone()),
+            MeshMaterial3d(palette.colours[seats.colour_index(ck.owner)].clone()),
             Visibility::default(),
         ));
         if ck.number > 0 && !ck.king {
             // Light ink on dark pieces, dark ink on light ones; upright for the checker's owner.
-            let ink = (seats.colour(ck.owner as usize % 2).luminance() > 0.3) as usize;
-            let facing = facing(ck.owner);
+            let ink = (seats.colour(ck.owner).luminance() > 0.3) as usize;
+            let facing = facing(session.as_deref(), ck.owner);
             commands.entity(e).with_child((
                 Name::new(format!("Number {}", ck.number)),
                 Mesh3d(palette.number_decal.clone()),
@@ -343,10 +363,16 @@ fn dress_checkers(
     }
 }
 
-/// How a seat's pieces are turned: towards the opponent (matters for the knight's head and the
-/// painted numbers).
-fn facing(owner: u8) -> Quat {
-    if owner == 0 { Quat::IDENTITY } else { Quat::from_rotation_y(std::f32::consts::PI) }
+/// How a seat's pieces are turned: from the seat's side of the board towards the middle
+/// (matters for the knight's head and the painted numbers).
+fn facing(session: Option<&super::session::Session>, owner: Seat) -> Quat {
+    let side = session.map_or(Side::of_two(owner), |s| s.game.position().side_of(owner));
+    Quat::from_rotation_y(super::view::TurnView::yaw_of(side))
+}
+
+/// A CHEX slab's material: White's translucent, Black's opaque.
+fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
+    palette.slabs[owner.index().min(palette.slabs.len() - 1)].clone()
 }
 
 /// Spawns the parts of a piece model as children, turned to face `facing`.
@@ -365,6 +391,7 @@ fn dress_tiles(
     piles: Query<(Entity, &DrawPile), Added<DrawPile>>,
     palette: Res<Palette>,
     seats: Res<Seats>,
+    session: Option<Res<super::session::Session>>,
     mut commands: Commands,
 ) {
     for (e, on_board, held) in &tiles {
@@ -376,15 +403,12 @@ fn dress_tiles(
         };
         // The piece stands on its slab, a little smaller than on a board, in the other seat's
         // colour so it shows against the slab (the slab's colour says whose tile it is).
-        let colour = palette.colours[seats.colours[1 - owner as usize % 2]].clone();
+        let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
+        let colour = palette.colours[seats.colour_index(other)].clone();
         commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((
-                Mesh3d(palette.slab.clone()),
-                MeshMaterial3d(palette.slabs[owner as usize % 2].clone()),
-                Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
-            ));
+            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(slab(&palette, owner)), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
             c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
-                .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(owner)));
+                .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(session.as_deref(), owner)));
         });
         make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
     }
@@ -397,7 +421,7 @@ fn dress_tiles(
                 for i in 0..pile.count {
                     c.spawn((
                         Mesh3d(palette.slab.clone()),
-                        MeshMaterial3d(palette.slabs[owner as usize % 2].clone()),
+                        MeshMaterial3d(slab(&palette, owner)),
                         Transform::from_xyz(0.0, (i as f32 + 0.5) * TILE_HEIGHT * 1.02, 0.0),
                     ));
                 }
@@ -430,8 +454,8 @@ fn dress_hand(
     mut commands: Commands,
 ) {
     for (e, p) in &pieces {
-        let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
-        let facing = facing(p.owner);
+        let material = palette.colours[seats.colour_index(p.owner)].clone();
+        let facing = facing(session.as_deref(), p.owner);
         commands
             .entity(e)
             .insert(Visibility::default())
@@ -448,8 +472,8 @@ fn dress_chess_pieces(
     mut commands: Commands,
 ) {
     for (e, p) in &pieces {
-        let material = palette.colours[seats.colours[p.owner as usize % 2]].clone();
-        let facing = facing(p.owner);
+        let material = palette.colours[seats.colour_index(p.owner)].clone();
+        let facing = facing(session.as_deref(), p.owner);
         commands
             .entity(e)
             .insert(Visibility::default())
@@ -471,11 +495,18 @@ fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transfo
 #[derive(Component)]
 struct HighlightMarker;
 
+/// Highlight meshes by cell outline (corners relative to the centre, in 1/1024 cells): one for
+/// every square of every square board, one per orientation where cells differ.
+#[derive(Default)]
+struct HighlightMeshes(HashMap<Vec<[i32; 2]>, Handle<Mesh>>);
+
 fn show_highlights(
     sel: Res<Selection>,
     old: Query<Entity, With<HighlightMarker>>,
     session: Option<Res<super::session::Session>>,
     palette: Res<Palette>,
+    mut cache: Local<HighlightMeshes>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
 ) {
     if !sel.is_changed() {
@@ -488,15 +519,17 @@ fn show_highlights(
     if sel.from.is_none() && sel.hand.is_none() {
         return;
     }
-    let topo = super::board::topology_of(session.game.position());
-    let at = |cell| super::board::cell_translation(topo, cell) + Vec3::Y * 0.045;
+    let layout = layout_of(super::board::topology_of(session.game.position()));
     let mut spawn = |cell, kind: usize| {
+        let (g, c) = (layout.cell(cell), layout.centre(cell));
+        let key = g.polygon.corners().iter().map(|p| [((p[0] - c[0]) * 1024.0).round() as i32, ((p[1] - c[1]) * 1024.0).round() as i32]).collect();
+        let mesh = cache.0.entry(key).or_insert_with(|| meshes.add(cell_mesh(&g.polygon, c, layout.cell_size())));
         commands.spawn((
             Name::new("Highlight"),
             HighlightMarker,
-            Mesh3d(palette.highlight.clone()),
+            Mesh3d(mesh.clone()),
             MeshMaterial3d(palette.highlights[kind].clone()),
-            Transform::from_translation(at(cell)),
+            Transform::from_translation(plane_to_world(c) + Vec3::Y * 0.045),
             Pickable::IGNORE,
         ));
     };

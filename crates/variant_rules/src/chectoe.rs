@@ -423,7 +423,7 @@ impl ChecToePosition {
         };
         match k {
             PAWN => movement::pawn_captures(t, c, Side::of_two(self.turn), occupant, push),
-            KNIGHT => movement::leaps(t.leaps(c), c, occupant, push),
+            KNIGHT => movement::leaps(t.leaps(c), occupant, push),
             BISHOP => movement::slide(t, c, &Line::DIAGONAL, occupant, push),
             _ => movement::slide(t, c, &Line::ORTHOGONAL, occupant, push),
         };

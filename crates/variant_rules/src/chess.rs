@@ -578,7 +578,7 @@ impl ChessPosition {
             match kind(p) {
                 PAWN => self.pawn_moves(c, us, out),
                 KNIGHT => {
-                    movement::leaps(t.leaps(c), c, occupant, to_moves(c, out));
+                    movement::leaps(t.leaps(c), occupant, to_moves(c, out));
                 }
                 BISHOP | ROOK | QUEEN => {
                     movement::slide(t, c, slider_dirs(kind(p)), occupant, to_moves(c, out));
@@ -680,6 +680,12 @@ impl ChessPosition {
     #[inline(always)]
     fn rights_lost_at(&self, c: Cell) -> u8 {
         let t = self.topo;
+        // Fast reject (most moves): the chess seats sit south and north, so only the first and
+        // last ranks are anyone's home row.
+        let r = t.rank(c);
+        if r != 0 && r != t.height() - 1 {
+            return 0;
+        }
         let f = t.file(c);
         let (king, rook_k, rook_q) = (f == self.king_file(), f == t.width() - 1, f == 0);
         if !(king || rook_k || rook_q) {
@@ -842,7 +848,7 @@ impl ChessPosition {
                     }
                 }
             }
-            KNIGHT => _ = movement::leaps(t.leaps(c), c, occupant, add),
+            KNIGHT => _ = movement::leaps(t.leaps(c), occupant, add),
             KING => _ = movement::steps(t, c, &Line::ALL, occupant, add),
             k => _ = movement::slide(t, c, slider_dirs(k), occupant, add),
         }

@@ -459,7 +459,7 @@ impl ChexPosition {
                 }
                 movement::pawn_captures(t, from, side, occupant, emit)
             }
-            KNIGHT => movement::leaps(t.leaps(from), from, occupant, emit),
+            KNIGHT => movement::leaps(t.leaps(from), occupant, emit),
             KING => movement::steps(t, from, &Line::ALL, occupant, emit),
             k => {
                 let lines: &[Line] = match k {

@@ -119,16 +119,16 @@ pub fn steps(topo: &Topology, from: Cell, lines: &[Line], occupant: impl Fn(Cell
     let mut emit = emit;
     lines.iter().all(|&d| {
         let to = topo.step(from, d);
-        to == NO_CELL || to == from || target(to, occupant(to), &mut emit)
+        to == NO_CELL || target(to, occupant(to), &mut emit)
     })
 }
 
 /// Leaps to each of `targets` (a knight's [`Topology::leaps`]; `NO_CELL` entries are skipped),
 /// onto an empty cell or an enemy.
 #[inline(always)]
-pub fn leaps(targets: &[Cell], from: Cell, occupant: impl Fn(Cell) -> Occupant, emit: impl FnMut(Cell, bool) -> bool) -> bool {
+pub fn leaps(targets: &[Cell], occupant: impl Fn(Cell) -> Occupant, emit: impl FnMut(Cell, bool) -> bool) -> bool {
     let mut emit = emit;
-    targets.iter().all(|&to| to == NO_CELL || to == from || target(to, occupant(to), &mut emit))
+    targets.iter().all(|&to| to == NO_CELL || target(to, occupant(to), &mut emit))
 }
 
 /// The two cells diagonally forward of `from` for a pawn of the seat on `side` (left then
@@ -270,7 +270,6 @@ mod tests {
         let mut n = 0;
         leaps(
             t.leaps(a1),
-            a1,
             |_| Occupant::Empty,
             |_, _| {
                 n += 1;

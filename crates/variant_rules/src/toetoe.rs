@@ -402,7 +402,7 @@ impl ToeToePosition {
         let occupant = |to: Cell| self.occupant(to, player);
         let mut normal = |to: Cell, _capture: bool| emit(ToeMove { kind: ToeMoveKind::Normal, from: c, to, piece: 0 });
         match k {
-            HORSE => movement::leaps(t.leaps(c), c, occupant, &mut normal),
+            HORSE => movement::leaps(t.leaps(c), occupant, &mut normal),
             // "Forward or diagonally": forward as the player sees it, all four diagonals.
             ELEPHANT => movement::steps(t, c, &[side(player).forward(), Line::NE, Line::SE, Line::SW, Line::NW], occupant, &mut normal),
             KING => movement::steps(t, c, &Line::ALL, occupant, &mut normal),

@@ -189,6 +189,9 @@ pub struct Topology {
     steps_sides: Vec<[Cell; STEP_SLOTS]>,
     /// `leaps[cell][i]`: knight leaps (crossing every joined edge), `NO_CELL` where none.
     leaps: Vec<[Cell; 8]>,
+    /// `coords[cell]`: (file, rank), looked up rather than divided out on the move-generation
+    /// hot paths (pawn ranks, king rows).
+    coords: Vec<(u8, u8)>,
 }
 
 impl Topology {
@@ -238,7 +241,10 @@ impl Topology {
                 }
                 ny = ny.rem_euclid(h);
             }
-            (ny * w + nx) as Cell
+            // A step or leap that wraps all the way round onto its own cell (a board narrower
+            // than the move) goes nowhere: the tables say so, so no mover has to check.
+            let to = (ny * w + nx) as Cell;
+            if (nx, ny) == (x, y) { NO_CELL } else { to }
         };
         let n = (w * h) as usize;
         let mut steps = vec![[NO_CELL; STEP_SLOTS]; n];
@@ -255,7 +261,8 @@ impl Topology {
                 leaps[c][i] = target(x, y, dx, dy, wrap_ends);
             }
         }
-        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps }
+        let coords = (0..n).map(|c| ((c as i32 % w) as u8, (c as i32 / w) as u8)).collect();
+        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps, coords }
     }
 
     /// Number of files.
@@ -309,12 +316,12 @@ impl Topology {
     /// File (0 = first player's left) of a cell.
     #[inline]
     pub fn file(&self, c: Cell) -> u8 {
-        (c % self.width as Cell) as u8
+        self.coords[c as usize].0
     }
     /// Rank (0 = first player's side) of a cell.
     #[inline]
     pub fn rank(&self, c: Cell) -> u8 {
-        (c / self.width as Cell) as u8
+        self.coords[c as usize].1
     }
     /// Dark squares are those of a1's colour (file + rank even).
     #[inline]
@@ -324,12 +331,12 @@ impl Topology {
     /// How many rows a cell is from `side`'s edge (0 = on that edge: the seat's home row).
     #[inline]
     pub fn distance_from(&self, side: Side, c: Cell) -> u8 {
-        let (f, r) = (self.file(c), self.rank(c));
+        // One division, not two: this sits on the pawn-move hot path.
         match side.0 & 3 {
-            0 => r,
-            1 => f,
-            2 => self.height - 1 - r,
-            _ => self.width - 1 - f,
+            0 => self.rank(c),
+            1 => self.file(c),
+            2 => self.height - 1 - self.rank(c),
+            _ => self.width - 1 - self.file(c),
         }
     }
     /// Whether a cell is on the edge opposite `side` (a seat's king row / promotion row).

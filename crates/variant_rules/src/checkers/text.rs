@@ -2,6 +2,7 @@
 //! Doubles game is won, the winning team (`docs/notation.md`).
 
 use super::{Checker, CheckersGame, CheckersPosition, CheckersRules, MAX_CHECKERS};
+use crate::codec::{RowError, RowSyntax, RowToken, row_tokens, write_rows};
 use crate::position::{Position, Seat, SeatSet};
 use crate::topology::{Cell, Wrap};
 
@@ -10,33 +11,15 @@ impl CheckersPosition {
     /// runs as numbers, stacks in brackets top first, then the seat to move (`a`-`d`), quiet
     /// plies, and `won:ac` when a game of more than two seats has been won.
     pub fn text(&self) -> String {
-        let t = self.topology();
-        let mut rows = Vec::with_capacity(t.height() as usize);
-        for rank in (0..t.height()).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..t.width() {
-                let stack: Vec<Checker> = t.cell(file, rank).map(|c| self.stack(c).collect()).unwrap_or_default();
-                if stack.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
-                }
-                if stack.len() == 1 && stack[0].number() == 0 {
-                    row += &stack[0].to_string();
-                } else {
-                    row += &format!("[{}]", stack.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","));
-                }
+        let rows = write_rows(self.topology(), |c| {
+            let stack: Vec<Checker> = self.stack(c).collect();
+            match stack.as_slice() {
+                [] => None,
+                [one] if one.number() == 0 => Some(one.to_string()),
+                _ => Some(format!("[{}]", stack.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","))),
             }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            rows.push(row);
-        }
-        let mut s = format!("{} {} {}", rows.join("/"), (b'a' + self.turn.0) as char, self.quiet);
+        });
+        let mut s = format!("{rows} {} {}", (b'a' + self.turn.0) as char, self.quiet);
         if !self.won.is_empty() {
             s += &format!(" won:{}", self.won.letters().to_ascii_lowercase());
         }
@@ -96,45 +79,33 @@ impl CheckersPosition {
     fn read_row(&mut self, row: &str, rank: u8) -> Result<(), String> {
         let size = self.table.size;
         let topo = self.topology();
-        let mut file = 0u8;
-        let mut chars = row.chars().peekable();
-        while let Some(ch) = chars.next() {
-            if let Some(d) = ch.to_digit(10) {
-                let mut run = d;
-                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    // Any run past the width is an error below; saturating keeps a long one from overflowing.
-                    run = run.saturating_mul(10).saturating_add(d2);
-                    chars.next();
-                }
-                if run == 0 || file as u32 + run > size as u32 {
-                    return Err(format!("row '{row}' does not have {size} cells"));
-                }
-                file += run as u8;
-                continue;
-            }
-            if file >= size {
-                return Err(format!("row '{row}' has more than {size} cells"));
-            }
-            let c = topo.cell(file, rank).ok_or("cell off the board")? as u8;
-            let pieces: Vec<String> = if ch == '[' {
-                let mut inner = String::new();
-                loop {
-                    match chars.next() {
-                        Some(']') => break,
-                        Some(x) => inner.push(x),
-                        None => return Err(format!("row '{row}' has an unclosed '['")),
+        let mut file = 0u32;
+        for token in row_tokens(row, RowSyntax { multi_digit_runs: true, groups: true }) {
+            let token = token.map_err(|e| match e {
+                RowError::Unclosed => format!("row '{row}' has an unclosed '['"),
+                _ => format!("row '{row}' does not have {size} cells"),
+            })?;
+            match token {
+                RowToken::Empty(run) => {
+                    if file.saturating_add(run) > size as u32 {
+                        return Err(format!("row '{row}' does not have {size} cells"));
                     }
+                    file += run;
                 }
-                inner.split(',').map(str::to_string).collect()
-            } else {
-                vec![ch.to_string()]
-            };
-            for p in pieces {
-                self.push_bottom_checked(c, &p)?;
+                RowToken::Piece(text) => {
+                    if file >= size as u32 {
+                        return Err(format!("row '{row}' has more than {size} cells"));
+                    }
+                    let c = topo.cell(file as u8, rank).ok_or("cell off the board")? as u8;
+                    let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+                    for p in inner.map_or_else(|| vec![text], |t| t.split(',').collect()) {
+                        self.push_bottom_checked(c, p)?;
+                    }
+                    file += 1;
+                }
             }
-            file += 1;
         }
-        if file != size {
+        if file != size as u32 {
             return Err(format!("row '{row}' does not have {size} cells"));
         }
         Ok(())
