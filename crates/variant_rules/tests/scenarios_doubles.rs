@@ -1,6 +1,8 @@
 //! Doubles (checkers family section IV): four players on 12x12 — seats, starts, sequence,
 //! partners and cut-throat, each rule tested with the sentence it rests on.
 
+mod common;
+
 use variant_rules::checkers::{CheckersGame, DoublesSeating, QueensColours};
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Outcome, Position, Reason, Seat, SeatSet, SeatState, Side, Wrap};
 
@@ -21,29 +23,8 @@ fn board(pieces: &[(&str, &str)], turn: char) -> String {
         let rank: usize = cell[1..].parse::<usize>().unwrap() - 1;
         grid[rank][file] = stack.to_string();
     }
-    let rows: Vec<String> = (0..12)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for cell in &grid[r] {
-                if cell.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row += &empty.to_string();
-                    empty = 0;
-                }
-                row += cell;
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-            }
-            row
-        })
-        .collect();
-    format!("{} {turn} 0", rows.join("/"))
+    grid.reverse();
+    format!("{} {turn} 0", common::rows_text(&grid))
 }
 
 fn position(game: GameId, seating: DoublesSeating, text: &str) -> AnyPosition {
