@@ -878,3 +878,60 @@ fn the_hud_names_winning_teams_and_seats_out_of_play() {
     let two = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap();
     assert_eq!(teams_line(two.position()), "A vs B");
 }
+
+/// A newcomer's whole game: four-player cut-throat Checkers chosen in the launcher (Up to
+/// Checkers, P for four players, A twice for cut-throat), played by clicks from the start to
+/// the end. The HUD names the winner, seats knocked out show their state on the way, and a
+/// click after the end plays nothing.
+#[test]
+fn four_player_cut_throat_checkers_from_the_launcher_to_the_end() {
+    use variant_rules::checkers::DoublesSeating;
+    use variant_table::table::hud::status_text;
+    use variant_table::table::launcher::{LauncherChoice, LauncherKey};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
+    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    settle(&mut app);
+    let mut choice = LauncherChoice::default();
+    let game = {
+        let mut seats = app.world_mut().resource_mut::<Seats>();
+        for key in [LauncherKey::Up, LauncherKey::Char('p'), LauncherKey::Char('a'), LauncherKey::Char('a')] {
+            assert!(choice.on_key(&mut seats, &key).is_none());
+        }
+        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
+    };
+    assert_eq!((game.id(), game.options().players, game.options().seating), (GameId::Checkers, 4, DoublesSeating::CutThroat));
+    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
+    settle(&mut app);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut plies = 0;
+    while session(&app).game.outcome().is_none() {
+        assert!(plies < 1000, "the move limit ends a game long before");
+        let pos = session(&app).game.position().clone();
+        let moves = pos.legal_move_list();
+        let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
+        let pool = if jumps.is_empty() { &moves } else { &jumps };
+        let path = pos.move_path(pool[rng.random_range(0..pool.len())]);
+        for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
+            click(&mut app, c);
+        }
+        settle(&mut app);
+        plies += 1;
+        assert_eq!(session(&app).game.moves().count(), plies, "ply {plies}: {}", session(&app).status);
+    }
+    assert_mirrors(&mut app, "the end of a four-player game");
+    let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
+    let outcome = session(&app).game.outcome().unwrap();
+    assert!(hud.contains("win") || hud.contains("draw") || hud.contains("Draw"), "the HUD says how it ended ({outcome:?}): {hud}");
+    eprintln!("four-player cut-throat Checkers by clicks: {plies} plies, {outcome:?}");
+    // The game is over: clicking a checker and a cell plays nothing.
+    let pos = session(&app).game.position().clone();
+    let AnyPosition::Checkers(p) = &pos else { unreachable!() };
+    if let Some(c) = (0..144u16).find(|&c| p.top(c).is_some()) {
+        click(&mut app, c);
+        click(&mut app, c + 1);
+        settle(&mut app);
+    }
+    assert_eq!(session(&app).game.moves().count(), plies);
+}
