@@ -786,14 +786,9 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// A four-player Stax game started as the launcher starts one (P for four players, Enter),
-/// played by clicks: the HUD names the seat to move and the teams, each move in the move list
-/// carries its seat's letter, and the view turns to the side of the seat to move.
-#[test]
-fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
-    use variant_table::table::hud::{move_list_text, status_text};
+/// A table started as the launcher starts a game: `keys` pressed on the launcher, then Enter.
+fn start_from_launcher(keys: &[variant_table::table::launcher::LauncherKey]) -> App {
     use variant_table::table::launcher::{LauncherChoice, LauncherKey};
-    use variant_table::table::view::TurnView;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
     app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) });
@@ -802,11 +797,38 @@ fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
     let mut choice = LauncherChoice::default();
     let game = {
         let mut seats = app.world_mut().resource_mut::<Seats>();
-        assert!(choice.on_key(&mut seats, &LauncherKey::Char('p')).is_none());
-        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("four-player Stax starts")
+        for key in keys {
+            assert!(choice.on_key(&mut seats, key).is_none(), "{key:?} does not start a game");
+        }
+        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
     };
     app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
     settle(&mut app);
+    app
+}
+
+/// Plays a random legal move by clicking its cells, a jump whenever there is one.
+fn click_a_move(app: &mut App, rng: &mut ChaCha8Rng) {
+    let pos = session(app).game.position().clone();
+    let moves = pos.legal_move_list();
+    let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
+    let pool = if jumps.is_empty() { &moves } else { &jumps };
+    let path = pos.move_path(pool[rng.random_range(0..pool.len())]);
+    for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
+        click(app, c);
+    }
+    settle(app);
+}
+
+/// A four-player Stax game started as the launcher starts one (P for four players, Enter),
+/// played by clicks: the HUD names the seat to move and the teams, each move in the move list
+/// carries its seat's letter, and the view turns to the side of the seat to move.
+#[test]
+fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
+    use variant_table::table::hud::{move_list_text, status_text};
+    use variant_table::table::launcher::LauncherKey;
+    use variant_table::table::view::TurnView;
+    let mut app = start_from_launcher(&[LauncherKey::Char('p')]);
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::Stax, 4));
     assert_eq!(topology_of(session(&app).game.position()).width(), 12);
@@ -824,14 +846,7 @@ fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
         assert!(hud.contains("A+C vs B+D"), "the teams: {hud}");
         assert!(hud.contains(&format!("Player {seat} (")) && hud.contains("to move"), "ply {ply}: {hud}");
         // Jumps when there are any (they make the mixed stacks), else any move.
-        let moves = pos.legal_move_list();
-        let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
-        let pool = if jumps.is_empty() { &moves } else { &jumps };
-        let path = pos.move_path(pool[rng.random_range(0..pool.len())]);
-        for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
-            click(&mut app, c);
-        }
-        settle(&mut app);
+        click_a_move(&mut app, &mut rng);
         assert_eq!(session(&app).game.moves().count(), ply + 1, "ply {ply} was played: {}", session(&app).status);
         assert_mirrors(&mut app, &format!("four-player ply {ply}"));
         assert_eq!(session(&app).movers().last(), Some(seat));
@@ -887,36 +902,15 @@ fn the_hud_names_winning_teams_and_seats_out_of_play() {
 fn four_player_cut_throat_checkers_from_the_launcher_to_the_end() {
     use variant_rules::checkers::DoublesSeating;
     use variant_table::table::hud::status_text;
-    use variant_table::table::launcher::{LauncherChoice, LauncherKey};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
-    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) });
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
-    settle(&mut app);
-    let mut choice = LauncherChoice::default();
-    let game = {
-        let mut seats = app.world_mut().resource_mut::<Seats>();
-        for key in [LauncherKey::Up, LauncherKey::Char('p'), LauncherKey::Char('a'), LauncherKey::Char('a')] {
-            assert!(choice.on_key(&mut seats, &key).is_none());
-        }
-        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
-    };
-    assert_eq!((game.id(), game.options().players, game.options().seating), (GameId::Checkers, 4, DoublesSeating::CutThroat));
-    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
-    settle(&mut app);
+    use variant_table::table::launcher::LauncherKey;
+    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Char('p'), LauncherKey::Char('a'), LauncherKey::Char('a')]);
+    let opts = *session(&app).game.options();
+    assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::Checkers, 4, DoublesSeating::CutThroat));
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut plies = 0;
     while session(&app).game.outcome().is_none() {
         assert!(plies < 1000, "the move limit ends a game long before");
-        let pos = session(&app).game.position().clone();
-        let moves = pos.legal_move_list();
-        let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
-        let pool = if jumps.is_empty() { &moves } else { &jumps };
-        let path = pos.move_path(pool[rng.random_range(0..pool.len())]);
-        for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
-            click(&mut app, c);
-        }
-        settle(&mut app);
+        click_a_move(&mut app, &mut rng);
         plies += 1;
         assert_eq!(session(&app).game.moves().count(), plies, "ply {plies}: {}", session(&app).status);
     }

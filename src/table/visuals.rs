@@ -454,13 +454,7 @@ fn dress_hand(
     mut commands: Commands,
 ) {
     for (e, p) in &pieces {
-        let material = palette.colours[seats.colour_index(p.owner)].clone();
-        let facing = facing(session.as_deref(), p.owner);
-        commands
-            .entity(e)
-            .insert(Visibility::default())
-            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
-        make_interactive(commands.entity(e), Pick::Hand(p.kind));
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Hand(p.kind), &palette, &seats, session.as_deref());
     }
 }
 
@@ -472,14 +466,25 @@ fn dress_chess_pieces(
     mut commands: Commands,
 ) {
     for (e, p) in &pieces {
-        let material = palette.colours[seats.colour_index(p.owner)].clone();
-        let facing = facing(session.as_deref(), p.owner);
-        commands
-            .entity(e)
-            .insert(Visibility::default())
-            .with_children(|c| spawn_model(c, &palette.pieces[model(p.kind, session.as_deref())], &material, facing));
-        make_interactive(commands.entity(e), Pick::Cell(p.cell));
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Cell(p.cell), &palette, &seats, session.as_deref());
     }
+}
+
+/// Gives a chess-family piece (on the board or in a hand) its model in its seat's colour, facing
+/// out from its owner's side, and makes it pickable as `pick`.
+fn dress_piece(
+    commands: &mut Commands,
+    e: Entity,
+    (owner, kind): (Seat, u8),
+    pick: Pick,
+    palette: &Palette,
+    seats: &Seats,
+    session: Option<&super::session::Session>,
+) {
+    let material = palette.colours[seats.colour_index(owner)].clone();
+    let facing = facing(session, owner);
+    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind, session)], &material, facing));
+    make_interactive(commands.entity(e), pick);
 }
 
 fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transform)>) {
