@@ -205,7 +205,7 @@ const fn dropped_key(player: Seat) -> u64 {
 }
 
 /// The ten lines of four: ranks, files and the two long diagonals.
-const LINES: [[usize; 4]; 10] =
+pub(crate) const LINES: [[usize; 4]; 10] =
     [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
 
 /// The Wizard's (3,1) leaps as (file, rank) offsets; its diagonal steps come from `Line`.
@@ -682,6 +682,18 @@ impl Position for ChecToePosition {
                 out.push(ChecMove::Pass);
             }
         }
+    }
+
+    /// Awaiting the die (the turn's first roll, the re-roll, or the try for a third six): each
+    /// face one chance in six. Re-roll chains and the 6-6-6 sequence get their exact odds from
+    /// these single throws chained by the roll state.
+    fn chance(&self, out: &mut Vec<(ChecMove, u32)>) -> u32 {
+        out.clear();
+        if self.state.value != 0 || self.over().is_some() {
+            return 0;
+        }
+        out.extend((1..=6).map(|v| (ChecMove::Roll(v), 1)));
+        6
     }
 
     fn play_unchecked(&mut self, m: ChecMove) -> ChecUndo {

@@ -373,6 +373,20 @@ impl ChexPosition {
         self.pile(player).len() - usize::from(self.holding && player == self.turn)
     }
 
+    /// The position as a player who watched the whole game could picture it: the face-down
+    /// tiles of both piles (a player who counted the tiles drawn and taken knows which are
+    /// left, but not their order) dealt again in an order drawn from `rng`; a tile drawn and
+    /// held stays on top. The AI searches such samples, never the real order (rule X1).
+    pub fn resample_hidden(&self, rng: &mut impl rand::Rng) -> ChexPosition {
+        let mut sample = self.clone();
+        for side in SEATING.seats() {
+            let held = usize::from(self.holding && side == self.turn);
+            let first = (self.drawn[side] as usize + held).min(TILES);
+            sample.piles[side][first..].shuffle(rng);
+        }
+        sample
+    }
+
     /// The tile the side to move has drawn and must place, if any (a piece byte).
     pub fn holding(&self) -> Option<u8> {
         self.holding.then(|| self.top_tile())

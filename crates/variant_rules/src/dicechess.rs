@@ -313,24 +313,25 @@ impl DiceChessPosition {
         !self.state.rolled()
     }
 
-    /// Every outcome of a throw, each once (unordered pairs for two equal dice).
-    fn push_rolls(&self, out: &mut Vec<DiceMove>) {
+    /// Every outcome of a throw, each once (unordered pairs for two equal dice), with how many
+    /// of the throw's equally likely ordered outcomes show it (out of 36 for two dice, 6 for one).
+    fn for_each_roll(&self, mut f: impl FnMut(Roll, u32)) {
         match self.rules {
             DiceRules::TwoDice => {
                 for a in 1..=6 {
                     for b in a..=6 {
-                        out.push(DiceMove::Roll(Roll::two(a, b)));
+                        f(Roll::two(a, b), if a == b { 1 } else { 2 });
                     }
                 }
             }
             DiceRules::GollonPieceCount => {
                 for a in 1..=6 {
                     for b in 1..=6 {
-                        out.push(DiceMove::Roll(Roll::two(a, b)));
+                        f(Roll::two(a, b), 1);
                     }
                 }
             }
-            _ => out.extend((1..=6).map(|a| DiceMove::Roll(Roll::one(a)))),
+            _ => (1..=6).for_each(|a| f(Roll::one(a), 1)),
         }
     }
 
@@ -450,7 +451,7 @@ impl Position for DiceChessPosition {
             return;
         }
         if !self.state.rolled() {
-            self.push_rolls(out);
+            self.for_each_roll(|r, _| out.push(DiceMove::Roll(r)));
             return;
         }
         SCRATCH.with_borrow_mut(|buf| {
@@ -461,6 +462,17 @@ impl Position for DiceChessPosition {
             let mid_series = self.state.piece != NO_CELL || (self.rules == DiceRules::GollonCount && self.state.left < count_of(self.state.roll, self.rules));
             out.push(if self.no_move == NoMove::Reroll && !mid_series { DiceMove::Reroll } else { DiceMove::Pass });
         }
+    }
+
+    /// Awaiting a throw: each roll with its odds out of 36 (two dice listed as unordered
+    /// pairs: a double is one way of 36, any other pair two) or 6 (one die); no allocation.
+    fn chance(&self, out: &mut Vec<(DiceMove, u32)>) -> u32 {
+        out.clear();
+        if self.state.rolled() || self.over().is_some() {
+            return 0;
+        }
+        self.for_each_roll(|r, w| out.push((DiceMove::Roll(r), w)));
+        out.iter().map(|&(_, w)| w).sum()
     }
 
     fn play_unchecked(&mut self, m: DiceMove) -> DiceUndo {

@@ -372,6 +372,8 @@ macro_rules! with_move {
     };
 }
 
+pub(crate) use {dispatch, with_move};
+
 /// What [`AnyPosition`]'s `undo` needs: the undo record of the game that was played.
 // Sized like the positions it holds for the games whose undo is a copy (see `AnyPosition`).
 #[allow(clippy::large_enum_variant)]
@@ -426,6 +428,15 @@ fn lift<P: Position>(p: &P, wrap: fn(P::Move) -> AnyMove, out: &mut Vec<AnyMove>
     out.extend(v.into_iter().map(wrap));
 }
 
+/// The chance outcomes of a concrete position, lifted into [`AnyMove`].
+fn lift_chance<P: Position>(p: &P, wrap: fn(P::Move) -> AnyMove, out: &mut Vec<(AnyMove, u32)>) -> u32 {
+    let mut v = Vec::new();
+    let total = p.chance(&mut v);
+    out.clear();
+    out.extend(v.into_iter().map(|(m, w)| (wrap(m), w)));
+    total
+}
+
 /// The dispatch enum is itself a [`Position`]: the table, the CLI and generic code (perft, the
 /// property tests, search) drive every game through this one API. A move of another game is
 /// refused where an answer can say so (`move_text` names it, `play_unchecked` plays nothing).
@@ -450,6 +461,16 @@ impl Position for AnyPosition {
             AnyPosition::Chex(p) => lift(&**p, AnyMove::Chex, out),
             AnyPosition::DiceChess(p) => lift(p, AnyMove::DiceChess, out),
             AnyPosition::ChecToe(p) => lift(p, AnyMove::ChecToe, out),
+        }
+    }
+    fn chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
+        match self {
+            AnyPosition::Checkers(p) => lift_chance(p, AnyMove::Checkers, out),
+            AnyPosition::Chess(p) => lift_chance(p, AnyMove::Chess, out),
+            AnyPosition::ToeToe(p) => lift_chance(p, AnyMove::ToeToe, out),
+            AnyPosition::Chex(p) => lift_chance(&**p, AnyMove::Chex, out),
+            AnyPosition::DiceChess(p) => lift_chance(p, AnyMove::DiceChess, out),
+            AnyPosition::ChecToe(p) => lift_chance(p, AnyMove::ChecToe, out),
         }
     }
     fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
@@ -729,6 +750,16 @@ impl Game {
         let start = self.history.len() - self.reversible;
         let seen = self.history[start..].iter().filter(|(p, _)| p.hash() == h).count();
         (seen >= 2).then(|| Outcome::draw(Reason::ThreefoldRepetition))
+    }
+
+    /// Hashes of the earlier positions the game can still repeat (since the last irreversible
+    /// move; none where repetition does not end the game): what search needs to see a
+    /// repetition coming.
+    pub fn repetition_hashes(&self) -> Vec<u64> {
+        if !self.position.repetition_applies() {
+            return Vec::new();
+        }
+        self.history[self.history.len() - self.reversible..].iter().map(|(p, _)| p.hash()).collect()
     }
 
     /// Plays a move given in notation, or says why it cannot be played.

@@ -10,7 +10,9 @@
 //!   and the chi-square test; [`dicechess`]: Dice Chess in five rule sets; [`chectoe`]:
 //!   Chec Toe;
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
-//!   repetition, undo) that the CLI and the 3D table drive.
+//!   repetition, undo) that the CLI and the 3D table drive;
+//! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
+//!   controllers, matches).
 
 pub mod checkers;
 pub mod chectoe;
@@ -24,6 +26,7 @@ pub mod game;
 pub mod layout;
 pub mod movement;
 pub mod position;
+pub mod search;
 pub mod toetoe;
 pub mod topology;
 

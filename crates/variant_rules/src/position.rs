@@ -402,6 +402,15 @@ pub trait Position: Clone {
     }
     /// Clears `out` and fills it with every legal move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Whether the next move is a throw of the dice rather than a player's choice: clears `out`
+    /// and, at such a chance node, fills it with every outcome (the roll moves `legal_moves`
+    /// lists) and its weight, returning the weights' total (36 for two dice, 6 for one) so
+    /// `weight / total` is the outcome's probability. Returns 0 at a decision. Search and
+    /// matches use it so no caller ever guesses a roll's odds.
+    fn chance(&self, out: &mut Vec<(Self::Move, u32)>) -> u32 {
+        out.clear();
+        0
+    }
     /// Plays a move known to be legal (from `legal_moves`); returns what `undo` needs.
     fn play_unchecked(&mut self, m: Self::Move) -> Self::Undo;
     /// Takes back the last move played with `play_unchecked`.

@@ -1,15 +1,19 @@
-//! `variant-rules`: the rules engine on the command line (list games, perft, check a move list).
+//! `variant-rules`: the rules engine on the command line (list games, perft, check a move list,
+//! ask the AI for a move, play matches between controllers).
 //!
 //! Every error — unknown game or option, malformed position, unparsable or illegal move — is
 //! one line on stderr and exit code 2.
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use variant_rules::cli::OptionArgs;
 use variant_rules::game::GameId;
+use variant_rules::search::matches::{GameRecord, MatchConfig, Tally, run_match};
+use variant_rules::search::{self, Controller, Limits};
 use variant_rules::{Game, Outcome, Position, Seat};
 
 #[derive(Parser)]
@@ -47,6 +51,44 @@ enum Command {
         game: String,
         #[command(flatten)]
         setup: Setup,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search the position and print the move the AI would play, its score and line.
+    Bestmove {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        setup: Setup,
+        /// Time to think, in milliseconds (1 to 600000).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+        movetime: u64,
+        /// Search exactly this deep instead (plies; reproducible, however long it takes).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play games between controllers and print each one's wins, draws and losses.
+    Match {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// One controller per seat in turn order: random, greedy, ai (1 s a move) or ai:MS.
+        #[arg(long, allow_hyphen_values = true, default_value = "ai,random")]
+        seats: String,
+        /// Games to play (seats rotate one place per game).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// Games played at once (default: the machine's cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
+        /// Plies after which an unfinished game is a draw.
+        #[arg(long, default_value_t = variant_rules::search::matches::DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -120,6 +162,15 @@ fn run(cli: Cli) -> Result<(), String> {
             eprintln!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
             println!("perft {depth} {nodes}");
         }
+        Command::Bestmove { game, setup, movetime, depth, json } => bestmove(&setup.game(&game)?, movetime, depth, json)?,
+        Command::Match { game, options, seats, games, threads, max_plies, json } => {
+            let (game, options) = options.resolve(&game)?;
+            let seats = seats.split(',').map(|s| s.trim().parse::<Controller>()).collect::<Result<Vec<_>, _>>()?;
+            let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
+            // `--seed` seeds the random and greedy players and the dice too; game g uses seed + g.
+            let config = MatchConfig { game, seed: options.seed, options, seats, games, threads, max_plies };
+            play_match(&config, json)?;
+        }
         Command::Check { game: id, setup, json } => {
             let game = setup.game(&id)?;
             let pos = game.position();
@@ -171,6 +222,64 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("legal:    {}", legal.join(" "));
             }
         }
+    }
+    Ok(())
+}
+
+/// `bestmove`: one search, printed as text or JSON.
+fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Result<(), String> {
+    if let Some(o) = game.outcome() {
+        return Err(format!("the game is over ({})", o.reason()));
+    }
+    let pos = game.position();
+    if let Some(n) = pos.dice_due() {
+        return Err(format!("{n} {} to be thrown first: add the roll to --moves (e.g. [3,5] or [4])", if n == 1 { "die is" } else { "dice are" }));
+    }
+    let limits = depth.map_or(Limits::movetime(movetime), Limits::depth);
+    let thought = search::think_game(game, &limits, &AtomicBool::new(false));
+    let best = thought.best.ok_or("no move to choose")?;
+    let pv: Vec<String> = {
+        let mut p = pos.clone();
+        thought.pv.iter().map(|&m| {
+            let t = p.move_text(m);
+            p.play_unchecked(m);
+            t
+        }).collect()
+    };
+    let nps = thought.nodes_per_second().round();
+    if json {
+        let v = json!({"bestmove": pos.move_text(best), "score": thought.score, "score_text": thought.score_text(), "depth": thought.depth, "nodes": thought.nodes, "nps": nps, "ms": thought.elapsed.as_millis() as u64, "pv": pv});
+        println!("{v}");
+    } else {
+        println!("bestmove {} score {} depth {} nodes {} nps {nps} pv {}", pos.move_text(best), thought.score_text(), thought.depth, thought.nodes, pv.join(" "));
+    }
+    Ok(())
+}
+
+/// `match`: plays the games (a line per game on stderr) and prints the tallies.
+fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
+    let progress = |r: &GameRecord| {
+        let res: Vec<String> = r.results.iter().map(|(s, x)| format!("{}={x:?}", s.letter())).collect();
+        eprintln!("game {:>4}: {} after {} plies ({})", r.index + 1, res.join(" "), r.plies, r.reason);
+    };
+    let report = run_match(config, &progress)?;
+    let line = |t: &Tally| match t.decisive_share() {
+        Some((p, lo, hi)) => format!("{:<14} W {:>4} D {:>4} L {:>4}  wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)", t.label, t.wins, t.draws, t.losses, 100.0 * p, 100.0 * lo, 100.0 * hi),
+        None => format!("{:<14} W {:>4} D {:>4} L {:>4}  no decisive game", t.label, t.wins, t.draws, t.losses),
+    };
+    if json {
+        let tally = |t: &Tally| {
+            let share = t.decisive_share();
+            json!({"label": t.label, "wins": t.wins, "draws": t.draws, "losses": t.losses, "decisive_share": share.map(|s| s.0), "ci95": share.map(|s| [s.1, s.2])})
+        };
+        let v = json!({"game": config.game.as_str(), "games": report.games.len(), "seats": report.entries.iter().map(tally).collect::<Vec<_>>(), "controllers": report.controllers.iter().map(tally).collect::<Vec<_>>()});
+        println!("{v}");
+    } else {
+        println!("{} games of {}", report.games.len(), config.game);
+        println!("per seat entry (rotating seats):");
+        report.entries.iter().for_each(|t| println!("  {}", line(t)));
+        println!("per controller:");
+        report.controllers.iter().for_each(|t| println!("  {}", line(t)));
     }
     Ok(())
 }

@@ -1,0 +1,65 @@
+//! Static evaluation: each game says how well every seat stands and which moves are noisy.
+//!
+//! Scores are in hundredths of a pawn (chess family) or of a man (checkers family). Search
+//! turns the per-seat figures into one number for a coalition of seats with
+//! [`coalition_score`], so the same evaluation serves two players, two teams and cut-throat.
+
+mod checkers;
+mod chess;
+mod small;
+
+use crate::game::{AnyMove, AnyPosition, dispatch, with_move};
+use crate::position::{PerSeat, Position, SeatSet, Seating};
+
+/// What the search needs to know about a game beyond its rules.
+pub trait Evaluate: Position {
+    /// Each seat's material alone (what the greedy controller maximises).
+    fn material(&self, out: &mut PerSeat<i32>);
+    /// Each seat's standing: material plus the game's positional terms. Larger is better.
+    fn seat_scores(&self, out: &mut PerSeat<i32>) {
+        self.material(out);
+    }
+    /// Whether `m` changes material (a capture, a jump, a promotion): what quiescence
+    /// search follows past the nominal depth.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+    /// How promising a noisy move looks before it is searched (most valuable victim first);
+    /// larger is tried earlier.
+    fn order_hint(&self, m: Self::Move) -> i32 {
+        let _ = m;
+        0
+    }
+}
+
+/// `us`' standing against everyone else at the table: the mean score of the seats in `us`
+/// less the mean score of the others (means, so that one seat against three in cut-throat
+/// weighs a loss of its own as much as the same loss spread over its opponents).
+pub fn coalition_score(seating: &Seating, us: SeatSet, scores: &PerSeat<i32>) -> i32 {
+    let (mut ours, mut n_ours, mut theirs, mut n_theirs) = (0i64, 0i64, 0i64, 0i64);
+    for s in seating.seats() {
+        if us.contains(s) {
+            ours += scores[s] as i64;
+            n_ours += 1;
+        } else {
+            theirs += scores[s] as i64;
+            n_theirs += 1;
+        }
+    }
+    (ours / n_ours.max(1) - theirs / n_theirs.max(1)) as i32
+}
+
+/// The dispatch enum evaluates through whichever game it holds (a move of another game is
+/// quiet and unremarkable: it can never be legal here).
+impl Evaluate for AnyPosition {
+    fn material(&self, out: &mut PerSeat<i32>) {
+        dispatch!(self, p => p.material(out))
+    }
+    fn seat_scores(&self, out: &mut PerSeat<i32>) {
+        dispatch!(self, p => p.seat_scores(out))
+    }
+    fn is_noisy(&self, m: AnyMove) -> bool {
+        with_move!(self, m, p, m => p.is_noisy(m), false)
+    }
+    fn order_hint(&self, m: AnyMove) -> i32 {
+        with_move!(self, m, p, m => p.order_hint(m), 0)
+    }
+}

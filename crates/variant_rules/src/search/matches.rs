@@ -1,0 +1,228 @@
+//! Matches: many games between controllers, seats rotated game by game, and each controller's
+//! wins, draws and losses with a 95% confidence interval on its share of the decisive games.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Controller, throw};
+use crate::game::{Game, GameId, GameOptions};
+use crate::position::{Outcome, Position, Seat};
+
+/// A match: which game, who plays, how many games.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub game: GameId,
+    pub options: GameOptions,
+    /// One controller per seat, in turn order for the first game; game `g` moves every
+    /// controller `g` seats on in the turn order, so each meets every seat (and, with
+    /// alternating teams, every team) equally often.
+    pub seats: Vec<Controller>,
+    pub games: u32,
+    /// Seeds the random and greedy controllers, the dice and each game's setup (Numbers,
+    /// CHEX piles): game `g` uses `seed + g`.
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Plies after which a game still going counts as a draw (the games' own limits, such as
+    /// the fifty-move rule, usually end it first).
+    pub max_plies: u32,
+}
+
+/// Plies before a match game is called a draw when no rule of the game has ended it.
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
+
+/// How one game ended for the controller in entry `i` of [`MatchConfig::seats`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Result3 {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// One game's record.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: u32,
+    /// Per entry of [`MatchConfig::seats`]: the seat it sat in and its result.
+    pub results: Vec<(Seat, Result3)>,
+    pub plies: u32,
+    /// The outcome's reason ("checkmate", "ply cap", ...).
+    pub reason: String,
+}
+
+/// Wins, draws and losses of one controller (an entry of the seats list, or every entry with
+/// the same controller together: a team of two computers counts once per game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub label: String,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+    /// Share of the decisive games won, with its 95% Wilson interval; `None` with no decisive game.
+    pub fn decisive_share(&self) -> Option<(f64, f64, f64)> {
+        let n = self.wins + self.losses;
+        (n > 0).then(|| {
+            let (lo, hi) = wilson(self.wins, n);
+            (self.wins as f64 / n as f64, lo, hi)
+        })
+    }
+    fn add(&mut self, r: Result3) {
+        match r {
+            Result3::Win => self.wins += 1,
+            Result3::Draw => self.draws += 1,
+            Result3::Loss => self.losses += 1,
+        }
+    }
+}
+
+/// The 95% Wilson score interval for `k` successes in `n` trials (good at shares near 0 or 1,
+/// where the normal approximation's interval leaves [0, 1]).
+pub fn wilson(k: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    const Z: f64 = 1.959_964; // two-sided 95%
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let denom = 1.0 + Z * Z / n;
+    let centre = (p + Z * Z / (2.0 * n)) / denom;
+    let half = Z * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A finished match.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub games: Vec<GameRecord>,
+    /// One tally per entry of the seats list.
+    pub entries: Vec<Tally>,
+    /// One tally per distinct controller (entries with the same controller merged per game:
+    /// a win if any of its seats won, else a draw if any drew).
+    pub controllers: Vec<Tally>,
+}
+
+impl MatchConfig {
+    /// Checks the seat list against the game's seat count before anything is played.
+    pub fn validate(&self) -> Result<usize, String> {
+        self.options.validate(self.game)?;
+        let seats = Game::new(self.game, self.options.clone(), None)?.position().seating().count();
+        if self.seats.len() != seats {
+            return Err(format!("{} has {seats} seats; --seats lists {}", self.game, self.seats.len()));
+        }
+        if self.games == 0 || self.threads == 0 {
+            return Err("--games and --threads must be at least 1".into());
+        }
+        Ok(seats)
+    }
+}
+
+/// Plays the match; `progress` sees each game as it ends (from whichever thread played it).
+pub fn run_match(config: &MatchConfig, progress: &(dyn Fn(&GameRecord) + Sync)) -> Result<MatchReport, String> {
+    config.validate()?;
+    let next = AtomicU32::new(0);
+    let records = Mutex::new(Vec::new());
+    let failure = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.min(config.games as usize) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= config.games {
+                        break;
+                    }
+                    match play_game(config, g) {
+                        Ok(record) => {
+                            progress(&record);
+                            records.lock().expect("no thread panics holding it").push(record);
+                        }
+                        Err(e) => {
+                            *failure.lock().expect("no thread panics holding it") = Some(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return Err(e);
+    }
+    let mut games = records.into_inner().expect("threads joined");
+    games.sort_by_key(|r| r.index);
+    Ok(report(config, games))
+}
+
+fn report(config: &MatchConfig, games: Vec<GameRecord>) -> MatchReport {
+    let mut entries: Vec<Tally> = config.seats.iter().enumerate().map(|(i, c)| Tally { label: format!("{}#{}", c, i + 1), ..Tally::default() }).collect();
+    let mut labels: Vec<Controller> = Vec::new();
+    for c in &config.seats {
+        if !labels.contains(c) {
+            labels.push(*c);
+        }
+    }
+    let mut controllers: Vec<Tally> = labels.iter().map(|c| Tally { label: c.to_string(), ..Tally::default() }).collect();
+    for g in &games {
+        for (i, &(_, r)) in g.results.iter().enumerate() {
+            entries[i].add(r);
+        }
+        for (l, c) in labels.iter().enumerate() {
+            let mine = g.results.iter().zip(&config.seats).filter(|(_, s)| *s == c).map(|(&(_, r), _)| r);
+            let merged = mine.fold(Result3::Loss, |acc, r| match (acc, r) {
+                (Result3::Win, _) | (_, Result3::Win) => Result3::Win,
+                (Result3::Draw, _) | (_, Result3::Draw) => Result3::Draw,
+                _ => Result3::Loss,
+            });
+            controllers[l].add(merged);
+        }
+    }
+    MatchReport { games, entries, controllers }
+}
+
+/// One game of the match: controllers seated by rotation, dice thrown with their odds.
+fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
+    let seed = config.seed.wrapping_add(g as u64);
+    let options = GameOptions { seed, ..config.options.clone() };
+    let mut game = Game::new(config.game, options, None)?;
+    let order = game.position().seating().order().to_vec();
+    // Entry i sits `g` seats further on in the turn order than in game 0.
+    let seat_of: Vec<Seat> = (0..config.seats.len()).map(|i| order[(i + g as usize) % order.len()]).collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let stop = AtomicBool::new(false);
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < config.max_plies {
+        let pos = game.position();
+        let m = match throw(pos, &mut rng) {
+            Some(roll) => roll,
+            None => {
+                let mover = pos.turn();
+                let entry = seat_of.iter().position(|&s| s == mover).ok_or_else(|| format!("no controller sits at seat {mover}"))?;
+                config.seats[entry].decide(pos, &game.repetition_hashes(), &stop, &mut rng).ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
+            }
+        };
+        game.play_move(m);
+        plies += 1;
+    }
+    let outcome = game.outcome();
+    let results = seat_of
+        .iter()
+        .map(|&s| {
+            let r = match outcome {
+                Some(Outcome::Win { winners, .. }) if winners.contains(s) => Result3::Win,
+                Some(Outcome::Win { .. }) => Result3::Loss,
+                _ => Result3::Draw,
+            };
+            (s, r)
+        })
+        .collect();
+    let reason = outcome.map_or_else(|| "ply cap".to_string(), |o| o.reason().to_string());
+    Ok(GameRecord { index: g, results, plies, reason })
+}

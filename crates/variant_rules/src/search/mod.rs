@@ -1,0 +1,288 @@
+//! The computer opponent: search over every game, controllers for a seat, and matches.
+//!
+//! - [`eval`]: each game's static evaluation ([`Evaluate`]);
+//! - `pvs`: iterative-deepening principal variation search with a transposition table and
+//!   quiescence; dice throws are chance nodes weighted by [`Position::chance`]; with more than
+//!   two seats the mover's team searches against a coalition of all others (paranoid);
+//! - [`think`]: the entry point on [`AnyPosition`] (a time or depth limit and a stop flag, so
+//!   a caller on another thread can interrupt it); CHEX's hidden piles are searched as
+//!   sampled orders ([`crate::chex::ChexPosition::resample_hidden`]), never the real one;
+//! - [`Controller`]: random, greedy (best immediate material) or the search at a time per
+//!   move — what `variant-rules match` and the table's seats choose from;
+//! - [`matches`]: many games between controllers, with win rates and confidence intervals.
+
+pub mod eval;
+pub mod matches;
+mod pvs;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+pub use eval::Evaluate;
+pub use pvs::{WIN, is_decisive};
+
+use crate::game::{AnyMove, AnyPosition, Game};
+use crate::position::{Outcome, PerSeat, Position};
+use pvs::{Found, Searcher};
+
+/// How long or how deep to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time for the move (`None`: until `depth`).
+    pub movetime: Option<Duration>,
+    /// Deepest iteration, in plies.
+    pub depth: u32,
+}
+
+/// The deepest iteration when only time limits the search (buffers hold a little more).
+const MAX_DEPTH: u32 = 60;
+
+impl Limits {
+    /// Search for `ms` milliseconds.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits { movetime: Some(Duration::from_millis(ms)), depth: MAX_DEPTH }
+    }
+    /// Search to `depth` plies, however long it takes (tests: reproducible results).
+    pub fn depth(depth: u32) -> Limits {
+        Limits { movetime: None, depth }
+    }
+}
+
+/// What the search decided.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The move to play; `None` when the game is over or the dice are to be thrown.
+    pub best: Option<AnyMove>,
+    /// From the mover's side, in hundredths of a pawn (chess) or man (checkers); a forced
+    /// result beyond ±(WIN - 256), see [`Thought::score_text`].
+    pub score: i32,
+    /// The deepest iteration completed (0: the move was forced or the game is over).
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<AnyMove>,
+    pub elapsed: Duration,
+}
+
+impl Thought {
+    /// The score as players read it: `+1.25` (pawns or men ahead), `win in 3` / `loss in 2`
+    /// (plies to a forced result).
+    pub fn score_text(&self) -> String {
+        if is_decisive(self.score) {
+            let plies = WIN - self.score.abs();
+            if self.score > 0 { format!("win in {plies}") } else { format!("loss in {plies}") }
+        } else {
+            format!("{:+.2}", self.score as f64 / 100.0)
+        }
+    }
+
+    /// Nodes searched per second.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Samples of CHEX's hidden pile order searched per decision (each gets an equal share of
+/// the time; the move most samples prefer is played). Four keeps each sample deep enough.
+const HIDDEN_SAMPLES: u32 = 4;
+
+/// The move the engine would play for the side to move of `pos`. `history` holds the hashes
+/// of the game's earlier positions that repetition can still reach ([`Game::repetition_hashes`]);
+/// `stop` set from another thread ends the search early with the best move found so far.
+pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Thought {
+    let started = Instant::now();
+    let deadline = limits.movetime.map(|t| started + t);
+    let none = Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
+    if pos.outcome().is_some() || pos.chance(&mut Vec::new()) > 0 {
+        return none;
+    }
+    let repetition = pos.repetition_applies();
+    let ms = limits.movetime.map_or(u64::MAX, |t| t.as_millis() as u64);
+    let mut thought = match pos {
+        AnyPosition::Checkers(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::Checkers),
+        AnyPosition::Chess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::Chess),
+        AnyPosition::ToeToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ToeToe),
+        AnyPosition::Chex(p) => lift(search_hidden(p, history, limits, started, stop), AnyMove::Chex),
+        AnyPosition::DiceChess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::DiceChess),
+        AnyPosition::ChecToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ChecToe),
+    };
+    thought.elapsed = started.elapsed();
+    thought
+}
+
+fn lift<M>(found: Found<M>, wrap: fn(M) -> AnyMove) -> Thought {
+    Thought {
+        best: found.best.map(wrap),
+        score: found.score,
+        depth: found.depth,
+        nodes: found.nodes,
+        pv: found.pv.into_iter().map(wrap).collect(),
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// Transposition table size in entries (a power of two): about 32 KB per millisecond of
+/// thinking, between 1 MB and 32 MB, so a quick move does not pay to clear a big table.
+fn table_bits<M>(ms: u64) -> u32 {
+    let bytes = ms.saturating_mul(32 << 10).clamp(1 << 20, 32 << 20);
+    let entry = std::mem::size_of::<(u64, Option<M>, i32, i16, u8)>() as u64;
+    (bytes / entry).max(2).ilog2()
+}
+
+fn search_one<P: Evaluate>(p: &P, history: &[u64], repetition: bool, depth: u32, deadline: Option<Instant>, ms: u64, stop: &AtomicBool) -> Found<P::Move> {
+    let mut root = p.clone();
+    Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, stop).run(&mut root, depth, deadline)
+}
+
+/// CHEX: searches [`HIDDEN_SAMPLES`] orders of the face-down tiles (dealt from a seed the
+/// position's public state fixes) and plays the move most of them choose, ties going to the
+/// better mean score.
+fn search_hidden(p: &crate::chex::ChexPosition, history: &[u64], limits: &Limits, started: Instant, stop: &AtomicBool) -> Found<crate::chex::ChexMove> {
+    let mut rng = ChaCha8Rng::seed_from_u64(p.hash());
+    let mut votes: Vec<(crate::chex::ChexMove, u32, i64)> = Vec::new();
+    let (mut nodes, mut depth, mut last) = (0, u32::MAX, None);
+    for i in 0..HIDDEN_SAMPLES {
+        let deadline = limits.movetime.map(|t| started + t * (i + 1) / HIDDEN_SAMPLES);
+        let share = limits.movetime.map_or(u64::MAX, |t| t.as_millis() as u64 / HIDDEN_SAMPLES as u64);
+        let sample = p.resample_hidden(&mut rng);
+        let found = search_one(&sample, history, true, limits.depth, deadline, share, stop);
+        nodes += found.nodes;
+        depth = depth.min(found.depth);
+        if let Some(m) = found.best {
+            match votes.iter_mut().find(|v| v.0 == m) {
+                Some(v) => (v.1, v.2) = (v.1 + 1, v.2 + found.score as i64),
+                None => votes.push((m, 1, found.score as i64)),
+            }
+        }
+        last = Some(found);
+    }
+    let mut found = last.expect("at least one sample is searched");
+    if let Some(&(m, n, total)) = votes.iter().max_by_key(|v| (v.1, v.2 / v.1 as i64)) {
+        found.pv = if found.best == Some(m) { found.pv } else { vec![m] };
+        (found.best, found.score) = (Some(m), (total / n as i64) as i32);
+    }
+    (found.nodes, found.depth) = (nodes, depth);
+    found
+}
+
+/// Who chooses a seat's moves in a match (the table adds local players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Controller {
+    /// A uniformly random legal move.
+    Random,
+    /// The move with the best material right after it (a win if one is there), ties at random.
+    Greedy,
+    /// The search, given this many milliseconds per move.
+    Ai { movetime_ms: u32 },
+}
+
+/// The AI's time per move when `ai` is written without one.
+pub const DEFAULT_MOVETIME_MS: u32 = 1000;
+/// The longest time per move accepted (ten minutes).
+const MAX_MOVETIME_MS: u32 = 600_000;
+
+impl fmt::Display for Controller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Controller::Random => f.write_str("random"),
+            Controller::Greedy => f.write_str("greedy"),
+            Controller::Ai { movetime_ms } => write!(f, "ai:{movetime_ms}"),
+        }
+    }
+}
+
+impl FromStr for Controller {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("unknown controller {s:?} (random, greedy, ai or ai:MS with MS from 1 to {MAX_MOVETIME_MS})");
+        match s {
+            "random" => Ok(Controller::Random),
+            "greedy" => Ok(Controller::Greedy),
+            "ai" => Ok(Controller::Ai { movetime_ms: DEFAULT_MOVETIME_MS }),
+            _ => {
+                let ms = s.strip_prefix("ai:").filter(|d| (1..=6).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())).ok_or_else(bad)?;
+                let ms: u32 = ms.parse().map_err(|_| bad())?;
+                if (1..=MAX_MOVETIME_MS).contains(&ms) { Ok(Controller::Ai { movetime_ms: ms }) } else { Err(bad()) }
+            }
+        }
+    }
+}
+
+impl Controller {
+    /// The move this controller plays for the side to move; `None` when the game is over or a
+    /// throw of the dice is due (see [`throw`]: throws are not a controller's choice).
+    pub fn decide(&self, pos: &AnyPosition, history: &[u64], stop: &AtomicBool, rng: &mut impl Rng) -> Option<AnyMove> {
+        if pos.chance(&mut Vec::new()) > 0 {
+            return None;
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() || pos.outcome_with(&legal).is_some() {
+            return None;
+        }
+        match *self {
+            Controller::Random => Some(legal[rng.random_range(0..legal.len())]),
+            Controller::Greedy => Some(greedy(pos, &legal, rng)),
+            Controller::Ai { movetime_ms } => think(pos, history, &Limits::movetime(movetime_ms as u64), stop).best,
+        }
+    }
+}
+
+/// Best immediate material for the mover's team (a move that wins outright first, one that
+/// loses outright last), ties broken at random. CHEX is judged on a resampled pile, which
+/// material does not depend on anyway.
+fn greedy(pos: &AnyPosition, legal: &[AnyMove], rng: &mut impl Rng) -> AnyMove {
+    let mut work = match pos {
+        AnyPosition::Chex(p) => AnyPosition::Chex(Box::new(p.resample_hidden(rng))),
+        _ => pos.clone(),
+    };
+    let seating = pos.seating();
+    let us = seating.team(pos.turn());
+    let mut scores = PerSeat::splat(0);
+    let (mut best, mut ties) = (i32::MIN, Vec::new());
+    for &m in legal {
+        let undo = work.play_unchecked(m);
+        let v = match work.outcome() {
+            Some(Outcome::Win { winners, .. }) if winners.0 & us.0 != 0 => WIN,
+            Some(Outcome::Win { .. }) => -WIN,
+            _ => {
+                work.material(&mut scores);
+                eval::coalition_score(&seating, us, &scores)
+            }
+        };
+        work.undo(m, undo);
+        if v > best {
+            (best, ties) = (v, vec![m]);
+        } else if v == best {
+            ties.push(m);
+        }
+    }
+    ties[rng.random_range(0..ties.len())]
+}
+
+/// A throw of the dice drawn with each outcome's real odds, when one is due.
+pub fn throw(pos: &AnyPosition, rng: &mut impl Rng) -> Option<AnyMove> {
+    let mut outcomes = Vec::new();
+    let total = pos.chance(&mut outcomes);
+    if total == 0 {
+        return None;
+    }
+    let mut pick = rng.random_range(0..total);
+    outcomes.into_iter().find(|&(_, w)| {
+        let here = pick < w;
+        pick = pick.saturating_sub(w);
+        here
+    })
+    .map(|(m, _)| m)
+}
+
+/// [`think`] for the position a [`Game`] has reached, with its repetition history.
+pub fn think_game(game: &Game, limits: &Limits, stop: &AtomicBool) -> Thought {
+    think(game.position(), &game.repetition_hashes(), limits, stop)
+}

@@ -1,0 +1,414 @@
+//! Iterative-deepening principal variation search over any [`Evaluate`] position: a
+//! transposition table on the incremental hash, captures and killers first, quiescence on
+//! noisy moves, expectation over dice throws, and coalitions for more than two seats.
+//!
+//! Scores are always from the point of view of the side to move at a node, where a "side" is
+//! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
+//! makes this paranoid search) or everyone else. A child with the same side keeps the window;
+//! one with the other side negates it. With two seats that is plain negamax.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::eval::{Evaluate, coalition_score};
+use crate::position::{Outcome, PerSeat, SeatSet, Seating};
+
+/// A won game, less the plies it takes (so faster wins score higher).
+pub const WIN: i32 = 1_000_000;
+/// Beyond every score.
+const INF: i32 = 2_000_000;
+/// Deepest ply the search reaches, quiescence included (buffers are made for this many).
+const MAX_PLY: usize = 128;
+/// Plies of quiescence past the nominal depth (long capture chains end by this).
+const QUIESCENCE_PLIES: usize = 16;
+/// Nodes between looks at the clock and the stop flag (a power of two: a mask tests it).
+const CLOCK_NODES: u64 = 1024;
+
+/// Whether a score is a forced win or loss (not a material figure).
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() > WIN - MAX_PLY as i32 * 2
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    key: u64,
+    best: Option<M>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+}
+
+/// What a finished (or stopped) search found.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    pub best: Option<M>,
+    /// From the root mover's side, in hundredths of a pawn/man; beyond ±(WIN - 256) a forced result.
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<M>,
+}
+
+/// One search: the table, per-ply buffers and counters, made once and reused at every node.
+pub struct Searcher<'a, P: Evaluate> {
+    us: SeatSet,
+    seating: Seating,
+    table: Vec<Entry<P::Move>>,
+    moves: Vec<Vec<P::Move>>,
+    ordered: Vec<Vec<(i32, P::Move)>>,
+    chances: Vec<Vec<(P::Move, u32)>>,
+    killers: Vec<[Option<P::Move>; KILLERS]>,
+    /// Hashes of the positions before this node (game history first) for repetition.
+    path: Vec<u64>,
+    repetition: bool,
+    scores: PerSeat<i32>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    root_best: Option<P::Move>,
+}
+
+/// Killer moves kept per ply (quiet moves that refuted a sibling).
+const KILLERS: usize = 2;
+
+impl<'a, P: Evaluate> Searcher<'a, P> {
+    /// A searcher for the side to move of `root`, with a table of `1 << table_bits` entries;
+    /// `history` holds the hashes of the game's earlier positions that repetition may reach.
+    pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, stop: &'a AtomicBool) -> Self {
+        let seating = root.seating();
+        let empty = Entry { key: 0, best: None, score: 0, depth: -1, bound: Bound::Exact };
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY);
+        path.extend_from_slice(history);
+        Searcher {
+            us: seating.team(root.turn()),
+            seating,
+            table: vec![empty; 1 << table_bits],
+            moves: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            ordered: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            chances: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: vec![[None; KILLERS]; MAX_PLY],
+            path,
+            repetition,
+            scores: PerSeat::splat(0),
+            nodes: 0,
+            deadline: None,
+            stop,
+            aborted: false,
+            root_best: None,
+        }
+    }
+
+    /// Iterative deepening to `max_depth` or until `deadline` / the stop flag; the result of
+    /// the last iteration completed (or the first move of a stopped one that beat it).
+    pub fn run(&mut self, root: &mut P, max_depth: u32, deadline: Option<Instant>) -> Found<P::Move> {
+        let started = Instant::now();
+        self.deadline = deadline;
+        let mut legal = Vec::new();
+        root.legal_moves(&mut legal);
+        let mut found = Found { best: legal.first().copied(), score: self.static_eval(root), depth: 0, nodes: 0, pv: Vec::new() };
+        if legal.len() <= 1 || root.outcome_with(&legal).is_some() {
+            return found;
+        }
+        for depth in 1..=max_depth.min(MAX_PLY as u32 / 2) {
+            self.root_best = None;
+            let score = self.search(root, depth as i32, 0, -INF, INF);
+            if self.aborted {
+                // A stopped iteration's best is sound only if it was proven better than the
+                // previous best, which the table move was searched first to establish.
+                if let Some(m) = self.root_best.filter(|_| score > found.score && found.depth > 0) {
+                    found.best = Some(m);
+                }
+                break;
+            }
+            found = Found { best: self.root_best.or(found.best), score, depth, nodes: self.nodes, pv: self.principal_variation(root, depth) };
+            if is_decisive(score) || deadline.is_some_and(|d| half_spent(started, d)) {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        found
+    }
+
+    fn is_us(&self, pos: &P) -> bool {
+        self.us.contains(pos.turn())
+    }
+
+    /// The static score from the point of view of the side to move.
+    fn static_eval(&mut self, pos: &P) -> i32 {
+        pos.seat_scores(&mut self.scores);
+        let v = coalition_score(&self.seating, self.us, &self.scores);
+        if self.is_us(pos) { v } else { -v }
+    }
+
+    /// A finished game's score for the side to move, `ply` plies from the root.
+    fn terminal(&self, pos: &P, outcome: Outcome, ply: usize) -> i32 {
+        let v = match outcome {
+            Outcome::Win { winners, .. } if winners.0 & self.us.0 != 0 => WIN - ply as i32,
+            Outcome::Win { .. } => -(WIN - ply as i32),
+            Outcome::Draw { .. } => 0,
+        };
+        if self.is_us(pos) { v } else { -v }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & (CLOCK_NODES - 1) == 0 && (self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)) {
+            self.aborted = true;
+        }
+    }
+
+    /// Plays `m`, scores the child for the side to move here, and takes `m` back.
+    fn child(&mut self, pos: &mut P, m: P::Move, depth: i32, ply: usize, alpha: i32, beta: i32, quiescence: usize) -> i32 {
+        let mover_us = self.is_us(pos);
+        self.path.push(pos.hash());
+        let undo = pos.play_unchecked(m);
+        let same = self.is_us(pos) == mover_us;
+        let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
+        let v = if quiescence > 0 { self.quiesce(pos, ply + 1, a, b, quiescence - 1) } else { self.search(pos, depth, ply + 1, a, b) };
+        pos.undo(m, undo);
+        self.path.pop();
+        if same { v } else { -v }
+    }
+
+    fn repeated(&self, hash: u64) -> bool {
+        self.repetition && self.path.iter().rev().skip(1).step_by(1).any(|&h| h == hash)
+    }
+
+    /// A dice throw: the probability-weighted mean of its outcomes, each searched in full
+    /// (the throw itself costs no depth).
+    fn expect(&mut self, pos: &mut P, depth: i32, ply: usize, total: u32) -> i32 {
+        let outcomes = std::mem::take(&mut self.chances[ply]);
+        let mut sum = 0i64;
+        for &(m, w) in &outcomes {
+            sum += self.child(pos, m, depth, ply, -INF, INF, 0) as i64 * w as i64;
+            if self.aborted {
+                break;
+            }
+        }
+        self.chances[ply] = outcomes;
+        (sum / total as i64) as i32
+    }
+
+    fn search(&mut self, pos: &mut P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        if ply + 1 >= MAX_PLY {
+            return self.static_eval(pos);
+        }
+        let hash = pos.hash();
+        if ply > 0 && self.repeated(hash) {
+            return 0;
+        }
+        let total = pos.chance(&mut self.chances[ply]);
+        if total > 0 {
+            return if depth <= 0 { self.static_eval(pos) } else { self.expect(pos, depth, ply, total) };
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.legal_moves(&mut moves);
+        let outcome = pos.outcome_with(&moves);
+        self.moves[ply] = moves;
+        if let Some(o) = outcome {
+            return self.terminal(pos, o, ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, ply, alpha, beta, QUIESCENCE_PLIES);
+        }
+        let (table_move, cut) = self.probe(hash, depth, ply, alpha, beta);
+        if let Some(v) = cut.filter(|_| ply > 0) {
+            return v;
+        }
+        self.order(pos, ply, table_move, false);
+        let ordered = std::mem::take(&mut self.ordered[ply]);
+        let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
+        for (i, &(_, m)) in ordered.iter().enumerate() {
+            let v = if i == 0 {
+                self.child(pos, m, depth - 1, ply, alpha, beta, 0)
+            } else {
+                let v = self.child(pos, m, depth - 1, ply, alpha, alpha + 1, 0);
+                if v > alpha && v < beta { self.child(pos, m, depth - 1, ply, alpha, beta, 0) } else { v }
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                (best, best_move) = (v, Some(m));
+                if ply == 0 {
+                    self.root_best = Some(m);
+                }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    if !pos.is_noisy(m) {
+                        self.remember_killer(ply, m);
+                    }
+                    break;
+                }
+            }
+        }
+        self.ordered[ply] = ordered;
+        if !self.aborted {
+            self.store(hash, depth, ply, best, best_move, alpha0, beta);
+        }
+        best
+    }
+
+    /// Searches noisy moves only, standing pat on the static score unless every move is noisy
+    /// (a forced capture in the checkers family: standing still is not an option then).
+    fn quiesce(&mut self, pos: &mut P, ply: usize, mut alpha: i32, beta: i32, left: usize) -> i32 {
+        self.tick();
+        if self.aborted {
+            return 0;
+        }
+        if ply + 1 >= MAX_PLY || pos.chance(&mut self.chances[ply]) > 0 {
+            return self.static_eval(pos);
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.legal_moves(&mut moves);
+        let outcome = pos.outcome_with(&moves);
+        let forced = !moves.is_empty() && moves.iter().all(|&m| pos.is_noisy(m));
+        self.moves[ply] = moves;
+        if let Some(o) = outcome {
+            return self.terminal(pos, o, ply);
+        }
+        let mut best = -INF;
+        if !forced || left == 0 {
+            best = self.static_eval(pos);
+            if best >= beta || left == 0 {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        self.order(pos, ply, None, true);
+        let ordered = std::mem::take(&mut self.ordered[ply]);
+        for &(_, m) in &ordered {
+            let v = self.child(pos, m, 0, ply, alpha, beta, left);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.ordered[ply] = ordered;
+        best
+    }
+
+    /// Fills `ordered[ply]` from `moves[ply]`, best first: the table's move, noisy moves by
+    /// their hint, the killers, the rest. With `noisy_only` the quiet moves are left out.
+    fn order(&mut self, pos: &P, ply: usize, table_move: Option<P::Move>, noisy_only: bool) {
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        ordered.clear();
+        let killers = self.killers[ply];
+        for &m in &self.moves[ply] {
+            let noisy = pos.is_noisy(m);
+            if noisy_only && !noisy {
+                continue;
+            }
+            let key = if Some(m) == table_move {
+                i32::MAX
+            } else if noisy {
+                1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1)
+            } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
+                (1 << 22) - k as i32
+            } else {
+                0
+            };
+            ordered.push((key, m));
+        }
+        // Stable: equal keys keep the generator's order, so a search is reproducible.
+        ordered.sort_by(|a, b| b.0.cmp(&a.0));
+        self.ordered[ply] = ordered;
+    }
+
+    fn remember_killer(&mut self, ply: usize, m: P::Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+    }
+
+    fn slot(&self, hash: u64) -> usize {
+        hash as usize & (self.table.len() - 1)
+    }
+
+    /// The stored move for this position, and a score if the entry settles the node.
+    fn probe(&self, hash: u64, depth: i32, ply: usize, alpha: i32, beta: i32) -> (Option<P::Move>, Option<i32>) {
+        let e = self.table[self.slot(hash)];
+        if e.key != hash || e.depth < 0 {
+            return (None, None);
+        }
+        let score = from_table(e.score, ply);
+        let settles = e.depth as i32 >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+        (e.best, settles.then_some(score))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, hash: u64, depth: i32, ply: usize, score: i32, best: Option<P::Move>, alpha0: i32, beta: i32) {
+        let bound = if score <= alpha0 {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let slot = self.slot(hash);
+        let old = self.table[slot];
+        if old.key == hash && old.depth as i32 > depth {
+            return;
+        }
+        let best = best.or(if old.key == hash { old.best } else { None });
+        self.table[slot] = Entry { key: hash, best, score: to_table(score, ply), depth: depth as i16, bound };
+    }
+
+    /// The table's line from the root, at most `depth` moves, each checked to be legal.
+    fn principal_variation(&self, root: &P, depth: u32) -> Vec<P::Move> {
+        let mut pos = root.clone();
+        let (mut pv, mut legal) = (Vec::new(), Vec::new());
+        let mut seen = Vec::new();
+        while pv.len() < depth as usize {
+            let e = self.table[self.slot(pos.hash())];
+            pos.legal_moves(&mut legal);
+            let Some(m) = e.best.filter(|m| e.key == pos.hash() && legal.contains(m) && !seen.contains(&pos.hash())) else { break };
+            seen.push(pos.hash());
+            pv.push(m);
+            pos.play_unchecked(m);
+        }
+        pv
+    }
+}
+
+/// Whether half the time to `deadline` is gone: the next iteration would likely not finish.
+fn half_spent(started: Instant, deadline: Instant) -> bool {
+    let now = Instant::now();
+    now >= deadline || now - started >= (deadline - started) / 2
+}
+
+/// Mate scores are stored relative to the node, not the root, so a table hit at another ply
+/// reads the right distance.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if is_decisive(score) { score + score.signum() * ply as i32 } else { score }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if is_decisive(score) { score - score.signum() * ply as i32 } else { score }
+}
