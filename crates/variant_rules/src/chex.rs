@@ -382,6 +382,8 @@ impl ChexPosition {
         for side in SEATING.seats() {
             let held = usize::from(self.holding && side == self.turn);
             let first = (self.drawn[side] as usize + held).min(TILES);
+            // Sorted first, so the sample depends on which tiles are left, never their order.
+            sample.piles[side][first..].sort_unstable();
             sample.piles[side][first..].shuffle(rng);
         }
         sample

@@ -277,3 +277,41 @@ fn bad_seat_options_are_one_line_errors() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn bestmove_prints_a_legal_move_with_score_and_line() {
+    let v = json(&["bestmove", "chess", "--fen", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "--depth", "3", "--json"]);
+    assert_eq!(v["bestmove"], "a1a8");
+    assert_eq!(v["score_text"], "win in 1");
+    assert_eq!(v["pv"][0], "a1a8");
+    let o = run(&["bestmove", "dice-chess", "--moves", "[3,4]", "--depth", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = stdout(&o);
+    let best = line.split_whitespace().nth(1).unwrap().to_string();
+    let legal = json(&["check", "dice-chess", "--moves", "[3,4]", "--json"]);
+    assert!(legal["legal_moves"].as_array().unwrap().iter().any(|m| m == &serde_json::Value::String(best.clone())), "{line}");
+    let v = json(&["bestmove", "stax", "--players", "4", "--seating", "cut-throat", "--movetime", "50", "--json"]);
+    assert!(v["depth"].as_u64().unwrap() >= 1 && v["nodes"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn match_tallies_every_game() {
+    let v = json(&["match", "chec-toe", "--seats", "greedy,random", "--games", "4", "--threads", "2", "--json"]);
+    assert_eq!(v["games"], 4);
+    for t in v["seats"].as_array().unwrap().iter().chain(v["controllers"].as_array().unwrap()) {
+        let sum = t["wins"].as_u64().unwrap() + t["draws"].as_u64().unwrap() + t["losses"].as_u64().unwrap();
+        assert_eq!(sum, 4, "{t}");
+    }
+    assert_eq!(v["controllers"][0]["label"], "greedy");
+}
+
+#[test]
+fn bestmove_and_match_refuse_bad_input_in_one_line() {
+    rejects(&["bestmove", "chess", "--movetime", "0"], "movetime");
+    rejects(&["bestmove", "dice-chess"], "to be thrown first");
+    rejects(&["bestmove", "chess", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"], "game is over");
+    rejects(&["match", "chess", "--seats", "ai,random,random"], "lists 3");
+    rejects(&["match", "chess", "--seats", "ai:0,random"], "unknown controller");
+    rejects(&["match", "chess", "--seats", "ai,robot"], "unknown controller");
+    rejects(&["match", "chess", "--games", "0"], "games");
+}

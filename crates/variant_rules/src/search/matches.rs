@@ -114,7 +114,7 @@ impl MatchConfig {
     /// Checks the seat list against the game's seat count before anything is played.
     pub fn validate(&self) -> Result<usize, String> {
         self.options.validate(self.game)?;
-        let seats = Game::new(self.game, self.options.clone(), None)?.position().seating().count();
+        let seats = Game::new(self.game, self.options, None)?.position().seating().count();
         if self.seats.len() != seats {
             return Err(format!("{} has {seats} seats; --seats lists {}", self.game, self.seats.len()));
         }
@@ -190,7 +190,7 @@ fn report(config: &MatchConfig, games: Vec<GameRecord>) -> MatchReport {
 /// One game of the match: controllers seated by rotation, dice thrown with their odds.
 fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     let seed = config.seed.wrapping_add(g as u64);
-    let options = GameOptions { seed, ..config.options.clone() };
+    let options = GameOptions { seed, ..config.options };
     let mut game = Game::new(config.game, options, None)?;
     let order = game.position().seating().order().to_vec();
     // Entry i sits `g` seats further on in the turn order than in game 0.

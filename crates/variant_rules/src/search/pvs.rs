@@ -167,6 +167,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     }
 
     /// Plays `m`, scores the child for the side to move here, and takes `m` back.
+    #[allow(clippy::too_many_arguments)] // the node's whole state: one call site per kind of child
     fn child(&mut self, pos: &mut P, m: P::Move, depth: i32, ply: usize, alpha: i32, beta: i32, quiescence: usize) -> i32 {
         let mover_us = self.is_us(pos);
         self.path.push(pos.hash());
@@ -232,11 +233,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let ordered = std::mem::take(&mut self.ordered[ply]);
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         for (i, &(_, m)) in ordered.iter().enumerate() {
+            let next = if pos.extends(m) { depth } else { depth - 1 };
             let v = if i == 0 {
-                self.child(pos, m, depth - 1, ply, alpha, beta, 0)
+                self.child(pos, m, next, ply, alpha, beta, 0)
             } else {
-                let v = self.child(pos, m, depth - 1, ply, alpha, alpha + 1, 0);
-                if v > alpha && v < beta { self.child(pos, m, depth - 1, ply, alpha, beta, 0) } else { v }
+                let v = self.child(pos, m, next, ply, alpha, alpha + 1, 0);
+                if v > alpha && v < beta { self.child(pos, m, next, ply, alpha, beta, 0) } else { v }
             };
             if self.aborted {
                 break;
@@ -330,7 +332,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             ordered.push((key, m));
         }
         // Stable: equal keys keep the generator's order, so a search is reproducible.
-        ordered.sort_by(|a, b| b.0.cmp(&a.0));
+        ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         self.ordered[ply] = ordered;
     }
 

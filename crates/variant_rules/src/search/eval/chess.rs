@@ -1,5 +1,5 @@
 //! Evaluation of the chess family: orthodox, Shadow and Cylinder chess, Dice Chess and
-//! Toe-to-Toe Chess: material, pawn advance, centralised minor pieces, a sheltered king.
+//! Toe-to-Toe Chess: material and square tables (developed pieces, the centre, a castled king).
 
 use super::Evaluate;
 use crate::chess::{self, ChessMove, ChessPosition, KingRule, MoveKind};
@@ -14,12 +14,39 @@ const CHESS_VALUES: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
 /// A king where losing it loses the game or a life (BrainKing's several kings): worth more
 /// than anything else on the board, so no trade gives one away.
 const KING_PIECE: i32 = 1500;
-/// Bonus per rank a pawn has advanced from its home row.
+/// Bonus per rank a pawn has advanced from its home row (boards without square tables).
 const PAWN_ADVANCE: i32 = 8;
-/// Penalty per step a knight or bishop stands from the board's centre.
+/// Penalty per step a knight or bishop stands from the board's centre (boards without tables).
 const OFF_CENTRE: i32 = 6;
-/// Bonus for a king still on its home row while the enemy has a queen (shelter).
-const KING_HOME: i32 = 20;
+
+/// Piece-square tables for 8x8 boards, by kind (pawn .. king in the middlegame, then the
+/// king in the endgame), each row a rank counted from the far side's first rank down to the
+/// owner's (as printed from the owner's seat), files a to h: Michniewski's "simplified
+/// evaluation function" (chessprogramming.org), a well-tried set that develops pieces,
+/// takes the centre and castles. The tables are symmetric enough to serve Black mirrored.
+#[rustfmt::skip]
+const PST: [[i32; 64]; 7] = [
+    [ 0,  0,  0,  0,  0,  0,  0,  0, 50, 50, 50, 50, 50, 50, 50, 50, 10, 10, 20, 30, 30, 20, 10, 10,  5,  5, 10, 25, 25, 10,  5,  5,
+      0,  0,  0, 20, 20,  0,  0,  0,  5, -5,-10,  0,  0,-10, -5,  5,  5, 10, 10,-20,-20, 10, 10,  5,  0,  0,  0,  0,  0,  0,  0,  0],
+    [-50,-40,-30,-30,-30,-30,-40,-50,-40,-20,  0,  0,  0,  0,-20,-40,-30,  0, 10, 15, 15, 10,  0,-30,-30,  5, 15, 20, 20, 15,  5,-30,
+     -30,  0, 15, 20, 20, 15,  0,-30,-30,  5, 10, 15, 15, 10,  5,-30,-40,-20,  0,  5,  5,  0,-20,-40,-50,-40,-30,-30,-30,-30,-40,-50],
+    [-20,-10,-10,-10,-10,-10,-10,-20,-10,  0,  0,  0,  0,  0,  0,-10,-10,  0,  5, 10, 10,  5,  0,-10,-10,  5,  5, 10, 10,  5,  5,-10,
+     -10,  0, 10, 10, 10, 10,  0,-10,-10, 10, 10, 10, 10, 10, 10,-10,-10,  5,  0,  0,  0,  0,  5,-10,-20,-10,-10,-10,-10,-10,-10,-20],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  5, 10, 10, 10, 10, 10, 10,  5, -5,  0,  0,  0,  0,  0,  0, -5, -5,  0,  0,  0,  0,  0,  0, -5,
+     -5,  0,  0,  0,  0,  0,  0, -5, -5,  0,  0,  0,  0,  0,  0, -5, -5,  0,  0,  0,  0,  0,  0, -5,  0,  0,  0,  5,  5,  0,  0,  0],
+    [-20,-10,-10, -5, -5,-10,-10,-20,-10,  0,  0,  0,  0,  0,  0,-10,-10,  0,  5,  5,  5,  5,  0,-10, -5,  0,  5,  5,  5,  5,  0, -5,
+       0,  0,  5,  5,  5,  5,  0, -5,-10,  5,  5,  5,  5,  5,  0,-10,-10,  0,  5,  0,  0,  0,  0,-10,-20,-10,-10, -5, -5,-10,-10,-20],
+    [-30,-40,-40,-50,-50,-40,-40,-30,-30,-40,-40,-50,-50,-40,-40,-30,-30,-40,-40,-50,-50,-40,-40,-30,-30,-40,-40,-50,-50,-40,-40,-30,
+     -20,-30,-30,-40,-40,-30,-30,-20,-10,-20,-20,-20,-20,-20,-20,-10, 20, 20,  0,  0,  0,  0, 20, 20, 20, 30, 10,  0,  0, 10, 30, 20],
+    [-50,-40,-30,-20,-20,-30,-40,-50,-30,-20,-10,  0,  0,-10,-20,-30,-30,-10, 20, 30, 30, 20,-10,-30,-30,-10, 30, 40, 40, 30,-10,-30,
+     -30,-10, 30, 40, 40, 30,-10,-30,-30,-10, 20, 30, 30, 20,-10,-30,-30,-30,  0,  0,  0,  0,-30,-30,-50,-30,-30,-30,-30,-30,-30,-50],
+];
+/// Index of the endgame king table in [`PST`].
+const KING_ENDGAME: usize = 6;
+/// Non-pawn material (both sides) at and above which the middlegame king table applies
+/// fully: the start's 2 x (2 x 320 + 2 x 330 + 2 x 500 + 900); below, it blends into the
+/// endgame table in proportion.
+const FULL_PHASE: i32 = 6200;
 
 /// How far `c` is from the board's centre in king steps, along the axes that have edges (a
 /// cylinder's files wrap, so only ranks count there).
@@ -32,12 +59,34 @@ fn off_centre(topo: &Topology, c: Cell) -> i32 {
     }
 }
 
+/// The square-table value of `kind` on `c` for its owner on `side` (8x8 boards): a row of the
+/// table, and on a cylinder, whose files have no edge, that row's mean.
+fn square_value(topo: &Topology, table: usize, side: Side, c: Cell) -> i32 {
+    let row = 7 - topo.distance_from(side, c) as usize;
+    let cells = &PST[table][row * 8..row * 8 + 8];
+    match topo.wrap() {
+        Wrap::Flat => cells[topo.file(c) as usize],
+        _ => cells.iter().sum::<i32>() / 8,
+    }
+}
+
 impl ChessPosition {
     /// The centipawn value of a kind under these rules.
     fn kind_value(&self, kind: u8) -> i32 {
         match (kind, self.rules().kings) {
             (chess::KING, KingRule::Capture) => KING_PIECE,
             (k, _) => CHESS_VALUES[k as usize],
+        }
+    }
+
+    /// Positional terms on boards without square tables (BrainKing's 10x10): pawns advance,
+    /// minor pieces centralise.
+    fn plain_positional(&self, kind: u8, side: Side, c: Cell) -> i32 {
+        let topo = self.topology();
+        match kind {
+            chess::PAWN => PAWN_ADVANCE * (topo.distance_from(side, c) as i32 - 1).max(0),
+            chess::KNIGHT | chess::BISHOP => -OFF_CENTRE * off_centre(topo, c),
+            _ => 0,
         }
     }
 }
@@ -52,26 +101,35 @@ impl Evaluate for ChessPosition {
         }
     }
 
+    /// Material plus square tables; the king's table blends from middlegame to endgame as the
+    /// pieces come off.
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
-        *out = PerSeat::splat(0);
         let topo = self.topology();
-        let mut queens = PerSeat::splat(false);
-        for c in 0..topo.len() as Cell {
-            if let Some(s) = self.color_at(c) {
-                queens[s] |= self.kind_at(c) == chess::QUEEN;
-            }
-        }
+        let tables = topo.width() == 8 && topo.height() == 8;
+        let mut kings = PerSeat::splat((0, 0));
+        let mut phase = 0;
+        *out = PerSeat::splat(0);
         for c in 0..topo.len() as Cell {
             let Some(s) = self.color_at(c) else { continue };
             let kind = self.kind_at(c);
             let side = Side::of_two(s);
-            out[s] += self.kind_value(kind)
-                + match kind {
-                    chess::PAWN => PAWN_ADVANCE * (topo.distance_from(side, c) as i32 - 1).max(0),
-                    chess::KNIGHT | chess::BISHOP => -OFF_CENTRE * off_centre(topo, c),
-                    chess::KING if queens[Seating::TWO.opponent(s)] && topo.distance_from(side, c) == 0 => KING_HOME,
-                    _ => 0,
-                };
+            if kind != chess::PAWN && kind != chess::KING {
+                phase += CHESS_VALUES[kind as usize];
+            }
+            out[s] += self.kind_value(kind);
+            if !tables {
+                out[s] += self.plain_positional(kind, side, c);
+            } else if kind == chess::KING {
+                let k = &mut kings[s];
+                (k.0, k.1) = (k.0 + square_value(topo, chess::KING as usize - 1, side, c), k.1 + square_value(topo, KING_ENDGAME, side, c));
+            } else {
+                out[s] += square_value(topo, kind as usize - 1, side, c);
+            }
+        }
+        let phase = phase.min(FULL_PHASE);
+        for s in Seating::TWO.seats() {
+            let (mid, end) = kings[s];
+            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE;
         }
     }
 

@@ -28,6 +28,12 @@ pub trait Evaluate: Position {
         let _ = m;
         0
     }
+    /// Whether `m` is only half of a turn whose other half the same seat plays at once (CHEX:
+    /// a draw, then its placement), so search does not count it as a ply of depth.
+    fn extends(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
+    }
 }
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
@@ -61,5 +67,8 @@ impl Evaluate for AnyPosition {
     }
     fn order_hint(&self, m: AnyMove) -> i32 {
         with_move!(self, m, p, m => p.order_hint(m), 0)
+    }
+    fn extends(&self, m: AnyMove) -> bool {
+        with_move!(self, m, p, m => p.extends(m), false)
     }
 }

@@ -5,7 +5,7 @@ use super::Evaluate;
 use crate::chectoe::{ChecMove, ChecToePosition, LINES};
 use crate::chex::{ChexMove, ChexPosition};
 use crate::position::{PerSeat, Seat, Seating};
-use crate::topology::Cell;
+use crate::topology::{Cell, Line, NO_CELL};
 
 /// A Chec Toe piece on the board (it can make a line; in hand it cannot yet).
 const ON_BOARD: i32 = 30;
@@ -59,6 +59,11 @@ fn owner(p: u8) -> Seat {
 
 /// CHEX tile values by kind (index 1 pawn .. 6 king, as chess): the king's loss is mate.
 const TILE_VALUES: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
+/// The king's kind in CHEX tile bytes.
+const KING: u8 = 6;
+/// Penalty per empty cell next to a king the enemy can still place tiles around: a third
+/// of a pawn, so an open king weighs about as much as a minor piece.
+const KING_EXPOSURE: i32 = 35;
 
 impl Evaluate for ChexPosition {
     /// Tiles in play and tiles still to come from the pile (the search sees a sampled order
@@ -74,8 +79,28 @@ impl Evaluate for ChexPosition {
         }
     }
 
+    /// Material, less [`KING_EXPOSURE`] for every empty cell around a king while the enemy
+    /// still has tiles to place (any of them may come down beside it).
+    fn seat_scores(&self, out: &mut PerSeat<i32>) {
+        self.material(out);
+        let topo = self.topology();
+        for c in self.tiles() {
+            let b = self.piece_at(c);
+            let s = Seat((b >> 3) & 1);
+            if b & 7 == KING && !self.pile(Seating::TWO.opponent(s)).is_empty() {
+                let open = Line::ALL.iter().filter(|&&d| topo.step(c, d) != NO_CELL && self.piece_at(topo.step(c, d)) == 0).count();
+                out[s] -= KING_EXPOSURE * open as i32;
+            }
+        }
+    }
+
     fn is_noisy(&self, m: ChexMove) -> bool {
         matches!(m, ChexMove::Normal { to, .. } if self.piece_at(to) != 0)
+    }
+
+    /// Drawing a tile is half a turn: the placement follows, so the pair costs one ply.
+    fn extends(&self, m: ChexMove) -> bool {
+        m == ChexMove::Draw
     }
 
     fn order_hint(&self, m: ChexMove) -> i32 {

@@ -1,0 +1,143 @@
+//! Playing strength: the AI against random and greedy play in every game and seating, and
+//! its search speed in nodes/s per game (a benchmark, not a test: it prints, never fails).
+//!
+//! `cargo bench -p variant_rules --bench strength` plays, for every configuration (game x
+//! topology x rule set x seating), matches of the AI at `STRENGTH_MS` per move (default
+//! 1000, the figure) against `random` and against `greedy`, seats rotating. Targets:
+//! ≥ 95% of decisive games won against random, ≥ 75% against greedy. Games are played in
+//! chunks and a match stops early once the 95% Wilson interval of the decisive share lies
+//! wholly above or below its target, else after `STRENGTH_GAMES` games (default 200).
+//! `STRENGTH_FILTER` keeps the configurations whose name contains it; `STRENGTH_THREADS`
+//! sets the games played at once (default: the cores).
+//!
+//! Four-player seatings: partners put the AI in both seats of one team (seats rotate, so it
+//! plays both teams); cut-throat puts one AI against three of the opponent kind.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use variant_rules::search::matches::{MatchConfig, Tally, run_match};
+use variant_rules::search::{self, Controller, Limits};
+use variant_rules::{GameId, GameOptions};
+
+fn env_or(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, got {v:?}")),
+        Err(_) => default,
+    }
+}
+
+/// Every configuration players can choose, named as on the command line.
+fn configurations() -> Vec<(String, GameId, GameOptions)> {
+    let mut out = Vec::new();
+    for game in GameId::ALL {
+        for &wrap in game.topologies() {
+            let mut o = GameOptions::default_for(game);
+            o.topology = wrap;
+            let name = if game.topologies().len() > 1 { format!("{game} --topology {wrap}") } else { game.to_string() };
+            out.push((name, game, o));
+        }
+    }
+    for rules in ["brainking", "brainking-10x10", "gollon-count", "gollon-piece-count"] {
+        let mut o = GameOptions::default_for(GameId::DiceChess);
+        o.dice_rules = rules.parse().unwrap();
+        out.push((format!("dice-chess --rules {rules}"), GameId::DiceChess, o));
+    }
+    for game in [GameId::Checkers, GameId::Stax, GameId::Queens] {
+        for seating in ["partners-adjacent", "partners-opposite", "cut-throat"] {
+            let mut o = GameOptions::default_for(game);
+            o.players = 4;
+            o.move_limit = game.default_move_limit_for(4);
+            o.seating = seating.parse().unwrap();
+            out.push((format!("{game} --players 4 --seating {seating}"), game, o));
+        }
+    }
+    out
+}
+
+/// The seats of a match: the AI in the first seat (and its partner's), `opponent` elsewhere.
+fn seats(options: &GameOptions, ai: Controller, opponent: Controller) -> Vec<Controller> {
+    match (options.players, options.seating.as_str()) {
+        (2, _) => vec![ai, opponent],
+        (_, "cut-throat") => vec![ai, opponent, opponent, opponent],
+        // Partners sit alternately in the turn order (A and C against B and D).
+        _ => vec![ai, opponent, ai, opponent],
+    }
+}
+
+/// Plays chunks until the interval settles the target or the games run out.
+fn settle(game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Tally {
+    let mut total = Tally { label: seats[0].to_string(), ..Tally::default() };
+    let chunk = (threads as u32 * 4).max(8);
+    let mut played = 0;
+    while played < max_games {
+        let games = chunk.min(max_games - played);
+        let config = MatchConfig { game, options: *options, seats: seats.clone(), games, seed: 1000 + played as u64, threads, max_plies: 600 };
+        let report = run_match(&config, &|_| {}).expect("a valid configuration");
+        let ai = &report.controllers[0];
+        total.wins += ai.wins;
+        total.draws += ai.draws;
+        total.losses += ai.losses;
+        played += games;
+        if let Some((_, lo, hi)) = total.decisive_share()
+            && (lo >= target || hi < target)
+        {
+            break;
+        }
+    }
+    total
+}
+
+/// Nodes per second of one search from a position a few random moves into the game (the
+/// first after the eighth ply with a real choice: a forced move is not searched).
+fn speed(game: GameId, options: &GameOptions, ms: u64) -> f64 {
+    let mut g = variant_rules::Game::new(game, *options, None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let stop = AtomicBool::new(false);
+    for ply in 0..200 {
+        if ply >= 8 && search::throw(g.position(), &mut rng).is_none() && g.position().legal_move_list().len() > 1 {
+            break;
+        }
+        let m = search::throw(g.position(), &mut rng).or_else(|| Controller::Random.decide(g.position(), &[], &stop, &mut rng));
+        match m {
+            Some(m) => g.play_move(m),
+            None => return 0.0,
+        }
+    }
+    let t = search::think_game(&g, &Limits { movetime: Some(Duration::from_millis(ms)), depth: 60 }, &stop);
+    t.nodes_per_second()
+}
+
+fn line(t: &Tally, target: f64) -> String {
+    match t.decisive_share() {
+        Some((p, lo, hi)) => {
+            let verdict = if lo >= target {
+                "holds"
+            } else if hi < target {
+                "FAILS"
+            } else {
+                "open"
+            };
+            format!("W {:>3} D {:>3} L {:>3}  {:>5.1}% [{:>5.1}-{:>5.1}] {verdict}", t.wins, t.draws, t.losses, 100.0 * p, 100.0 * lo, 100.0 * hi)
+        }
+        None => format!("W {:>3} D {:>3} L {:>3}  no decisive game", t.wins, t.draws, t.losses),
+    }
+}
+
+fn main() {
+    let ms = env_or("STRENGTH_MS", 1000);
+    let max_games = env_or("STRENGTH_GAMES", 200) as u32;
+    let threads = env_or("STRENGTH_THREADS", std::thread::available_parallelism().map_or(1, |n| n.get()) as u64) as usize;
+    let filter = std::env::var("STRENGTH_FILTER").unwrap_or_default();
+    let ai = Controller::Ai { movetime_ms: ms as u32 };
+    println!("AI at {ms} ms a move; up to {max_games} games a match; targets: 95% of decisive games against random, 75% against greedy");
+    println!("{:<48} {:>10}  {:<44} {:<44}", "configuration", "nodes/s", "vs random", "vs greedy");
+    for (name, game, options) in configurations().into_iter().filter(|(n, ..)| n.contains(&filter)) {
+        let nps = speed(game, &options, ms.min(1000));
+        let random = settle(game, &options, seats(&options, ai, Controller::Random), 0.95, max_games, threads);
+        let greedy = settle(game, &options, seats(&options, ai, Controller::Greedy), 0.75, max_games, threads);
+        println!("{name:<48} {nps:>10.0}  {:<44} {:<44}", line(&random, 0.95), line(&greedy, 0.75));
+    }
+}

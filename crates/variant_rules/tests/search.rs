@@ -1,0 +1,297 @@
+//! The AI's contracts: throws carry their real odds, every controller plays legal moves in
+//! every game and seating, a stop flag ends a search, CHEX decisions ignore the hidden pile
+//! order, the search finds what a deeper look proves, and match tallies add up.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use variant_rules::chex::ChexPosition;
+use variant_rules::search::matches::{MatchConfig, run_match, wilson};
+use variant_rules::search::{self, Controller, Limits, is_decisive};
+use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
+
+fn start(game: GameId, edit: impl FnOnce(&mut GameOptions)) -> AnyPosition {
+    let mut o = GameOptions::default_for(game);
+    edit(&mut o);
+    AnyPosition::start(game, &o).unwrap()
+}
+
+/// Every game with its options as players choose them: topologies, rule sets, 4-player seatings.
+fn configurations() -> Vec<(GameId, GameOptions)> {
+    let mut out = Vec::new();
+    for game in GameId::ALL {
+        for &wrap in game.topologies() {
+            let mut o = GameOptions::default_for(game);
+            o.topology = wrap;
+            out.push((game, o));
+        }
+    }
+    for game in [GameId::Checkers, GameId::Stax, GameId::Queens] {
+        for seating in ["partners-adjacent", "partners-opposite", "cut-throat"] {
+            let mut o = GameOptions::default_for(game);
+            o.players = 4;
+            o.seating = seating.parse().unwrap();
+            out.push((game, o));
+        }
+    }
+    for rules in ["brainking", "brainking-10x10", "gollon-count", "gollon-piece-count"] {
+        let mut o = GameOptions::default_for(GameId::DiceChess);
+        o.dice_rules = rules.parse().unwrap();
+        out.push((GameId::DiceChess, o));
+    }
+    out
+}
+
+#[test]
+fn throws_carry_their_real_odds() {
+    // Two dice listed as 21 unordered pairs: doubles 1/36, others 2/36.
+    let dice = start(GameId::DiceChess, |_| {});
+    let mut out = Vec::new();
+    assert_eq!(dice.chance(&mut out), 36);
+    assert_eq!(out.len(), 21);
+    let doubles: u32 = out.iter().filter(|(m, _)| dice.move_text(*m).starts_with("[1,1]")).map(|&(_, w)| w).sum();
+    assert_eq!(doubles, 1);
+    assert_eq!(out.iter().find(|(m, _)| dice.move_text(*m) == "[3,5]").map(|&(_, w)| w), Some(2));
+    // The outcomes are exactly the legal moves, each once.
+    let legal = dice.legal_move_list();
+    assert_eq!(legal.len(), out.len());
+    assert!(out.iter().all(|(m, _)| legal.contains(m)));
+    // Gollon's piece-and-count dice are told apart: 36 ordered outcomes, one way each.
+    let gollon = start(GameId::DiceChess, |o| o.dice_rules = "gollon-piece-count".parse().unwrap());
+    assert_eq!(gollon.chance(&mut out), 36);
+    assert!(out.len() == 36 && out.iter().all(|&(_, w)| w == 1));
+    // One die: six faces.
+    let brainking = start(GameId::DiceChess, |o| o.dice_rules = "brainking".parse().unwrap());
+    assert_eq!(brainking.chance(&mut out), 6);
+    let chec = start(GameId::ChecToe, |_| {});
+    assert_eq!(chec.chance(&mut out), 6);
+    // After the roll the turn is a decision again.
+    let mut rolled = chec.clone();
+    rolled.play_unchecked(out[1].0);
+    assert_eq!(rolled.chance(&mut out), 0);
+    assert!(out.is_empty());
+    // Games without dice never have chance nodes.
+    assert_eq!(start(GameId::Chess, |_| {}).chance(&mut out), 0);
+}
+
+#[test]
+fn chec_toe_sixes_chain_with_exact_odds() {
+    // Each throw of the 6-6-6 sequence is its own one-in-six chance node, so the Apocalypse
+    // comes with probability (1/6)^3 from the turn's first throw.
+    let mut pos = start(GameId::ChecToe, |_| {});
+    let mut out = Vec::new();
+    // Both players drop a piece first: the try for a third six waits for that (rulings E10).
+    for _ in 0..2 {
+        pos.play_unchecked(pos.parse_move("[1]").unwrap());
+        let drop = pos.legal_move_list()[0];
+        pos.play_unchecked(drop);
+    }
+    let mut p = 1.0;
+    for throw in 0..3 {
+        let total = pos.chance(&mut out);
+        assert_eq!(total, 6, "a throw is due in {}", pos.to_text());
+        let (six, w) = *out.iter().find(|(m, _)| pos.move_text(*m) == "[6]").unwrap();
+        p *= w as f64 / total as f64;
+        pos.play_unchecked(six);
+        if throw < 2 && pos.chance(&mut out) == 0 {
+            // A first or second six: the re-roll (or the try for a third) is the player's choice.
+            let reroll = pos.parse_move("reroll").unwrap();
+            pos.play_unchecked(reroll);
+        }
+    }
+    assert!(pos.legal_move_list().iter().any(|&m| pos.move_text(m) == "666"), "{}", pos.to_text());
+    assert!((p - 1.0 / 216.0).abs() < 1e-12);
+}
+
+#[test]
+fn every_controller_plays_legal_moves_in_every_game() {
+    let stop = AtomicBool::new(false);
+    for (game, options) in configurations() {
+        for controller in [Controller::Random, Controller::Greedy, Controller::Ai { movetime_ms: 5 }] {
+            let mut g = Game::new(game, options, None).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            for _ in 0..24 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let pos = g.position().clone();
+                let m = match search::throw(&pos, &mut rng) {
+                    Some(roll) => roll,
+                    None => controller.decide(&pos, &g.repetition_hashes(), &stop, &mut rng).unwrap_or_else(|| panic!("{game} {controller}: no move in {}", pos.to_text())),
+                };
+                assert!(pos.legal_move_list().contains(&m), "{game} {controller}: {m:?} is not legal in {}", pos.to_text());
+                g.play_move(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn no_move_at_a_throw_or_after_the_end() {
+    let stop = AtomicBool::new(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let dice = start(GameId::DiceChess, |_| {});
+    assert!(Controller::Greedy.decide(&dice, &[], &stop, &mut rng).is_none());
+    assert!(search::think(&dice, &[], &Limits::depth(2), &stop).best.is_none());
+    let mate = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")).unwrap();
+    assert!(mate.outcome().is_some());
+    assert!(search::think_game(&mate, &Limits::depth(3), &stop).best.is_none());
+}
+
+#[test]
+fn a_stop_flag_ends_the_search_with_a_legal_move() {
+    let pos = start(GameId::Chess, |_| {});
+    let stop = AtomicBool::new(true);
+    let t = Instant::now();
+    let thought = search::think(&pos, &[], &Limits::depth(40), &stop);
+    assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+    let best = thought.best.expect("a move even when stopped at once");
+    assert!(pos.legal_move_list().contains(&best));
+    // A time limit ends it too, close to the limit.
+    let t = Instant::now();
+    let thought = search::think(&pos, &[], &Limits::movetime(150), &AtomicBool::new(false));
+    assert!(t.elapsed() < Duration::from_millis(1500), "took {:?}", t.elapsed());
+    assert!(thought.depth >= 2 && thought.nodes > 1000, "{thought:?}");
+}
+
+#[test]
+fn chex_decisions_ignore_the_hidden_pile_order() {
+    let stop = AtomicBool::new(false);
+    let mut g = Game::new(GameId::Chex, GameOptions::default_for(GameId::Chex), None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..12 {
+        let m = Controller::Random.decide(g.position(), &[], &stop, &mut rng).unwrap();
+        g.play_move(m);
+    }
+    let AnyPosition::Chex(real) = g.position() else { unreachable!() };
+    // The same table with each face-down pile in another order.
+    let shuffled = real.resample_hidden(&mut ChaCha8Rng::seed_from_u64(99));
+    assert_eq!(real.public_text(), shuffled.public_text());
+    assert_ne!(real.to_text(), shuffled.to_text(), "the test needs piles in a different order");
+    let a = search::think(&AnyPosition::Chex(real.clone()), &[], &Limits::depth(3), &stop);
+    let b = search::think(&AnyPosition::Chex(Box::new(shuffled)), &[], &Limits::depth(3), &stop);
+    assert_eq!((a.best, a.score), (b.best, b.score));
+    // Resampling keeps the multiset of each pile.
+    let again = ChexPosition::resample_hidden(real, &mut ChaCha8Rng::seed_from_u64(5));
+    for s in [variant_rules::Seat::A, variant_rules::Seat::B] {
+        let (mut x, mut y) = (real.pile(s).to_vec(), again.pile(s).to_vec());
+        x.sort();
+        y.sort();
+        assert_eq!(x, y);
+    }
+}
+
+#[test]
+fn a_mate_in_one_is_played_and_scored_as_a_win() {
+    let g = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")).unwrap();
+    let stop = AtomicBool::new(false);
+    let t = search::think_game(&g, &Limits::depth(3), &stop);
+    assert_eq!(g.position().move_text(t.best.unwrap()), "h5f7", "scholar's mate: {t:?}");
+    assert!(is_decisive(t.score) && t.score > 0);
+    assert_eq!(t.score_text(), "win in 1");
+}
+
+#[test]
+fn a_team_plays_for_its_partner() {
+    // Doubles, partners adjacent (AC vs BD): the search's side is the mover's team, so the
+    // score of a start position is the same whichever partner is to move.
+    let pos = start(GameId::Checkers, |o| o.players = 4);
+    let stop = AtomicBool::new(false);
+    let t = search::think(&pos, &[], &Limits::depth(3), &stop);
+    assert!(t.best.is_some() && !is_decisive(t.score), "{t:?}");
+    assert_eq!(t.pv.first(), t.best.as_ref());
+}
+
+#[test]
+fn wilson_interval_matches_published_values() {
+    // Newcombe (1998), method 3: 81/263 -> 0.2553 to 0.3662; 15/148 -> 0.0624 to 0.1605.
+    let (lo, hi) = wilson(81, 263);
+    assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+    let (lo, hi) = wilson(15, 148);
+    assert!((lo - 0.0624).abs() < 5e-4 && (hi - 0.1605).abs() < 5e-4, "{lo} {hi}");
+    let (lo, hi) = wilson(20, 20);
+    assert!(hi == 1.0 && lo > 0.8 && lo < 0.85, "{lo}");
+}
+
+#[test]
+fn match_tallies_add_up_and_seats_rotate() {
+    let config = MatchConfig {
+        game: GameId::ChecToe,
+        options: GameOptions::default_for(GameId::ChecToe),
+        seats: vec![Controller::Greedy, Controller::Random],
+        games: 6,
+        seed: 11,
+        threads: 2,
+        max_plies: 400,
+    };
+    let report = run_match(&config, &|_| {}).unwrap();
+    assert_eq!(report.games.len(), 6);
+    assert!(report.games.iter().enumerate().all(|(i, g)| g.index == i as u32));
+    // Entry 1 sits at A in even games and at B in odd ones.
+    let seats: HashMap<u32, char> = report.games.iter().map(|g| (g.index, g.results[0].0.letter())).collect();
+    assert_eq!((seats[&0], seats[&1], seats[&2]), ('A', 'B', 'A'));
+    for t in report.entries.iter().chain(&report.controllers) {
+        assert_eq!(t.games(), 6, "{t:?}");
+    }
+    // Two seats, one game each: a win for one is a loss for the other.
+    assert_eq!(report.entries[0].wins, report.entries[1].losses);
+    assert_eq!(report.entries[0].draws, report.entries[1].draws);
+    // The same seed replays the same games (random and greedy are seeded; no AI here).
+    let again = run_match(&config, &|_| {}).unwrap();
+    assert_eq!(report.games.iter().map(|g| g.plies).collect::<Vec<_>>(), again.games.iter().map(|g| g.plies).collect::<Vec<_>>());
+}
+
+#[test]
+fn match_refuses_a_seat_list_of_the_wrong_length() {
+    let mut config = MatchConfig {
+        game: GameId::Checkers,
+        options: GameOptions::default_for(GameId::Checkers),
+        seats: vec![Controller::Random; 3],
+        games: 1,
+        seed: 0,
+        threads: 1,
+        max_plies: 10,
+    };
+    let e = run_match(&config, &|_| {}).unwrap_err();
+    assert!(e.contains("2 seats") && e.contains("lists 3"), "{e}");
+    config.options.players = 4;
+    config.seats.push(Controller::Greedy);
+    assert!(run_match(&config, &|_| {}).is_ok());
+}
+
+#[test]
+fn controllers_read_and_print_their_names() {
+    for text in ["random", "greedy", "ai:1", "ai:250", "ai:600000"] {
+        let c: Controller = text.parse().unwrap();
+        assert_eq!(c.to_string(), text);
+    }
+    assert_eq!("ai".parse::<Controller>().unwrap(), Controller::Ai { movetime_ms: 1000 });
+    for bad in ["", "ai:", "ai:0", "ai:600001", "ai:-5", "ai:1e3", "AI", "ai:１", "human"] {
+        let e = bad.parse::<Controller>().unwrap_err();
+        assert!(e.starts_with("unknown controller") && !e.contains('\n'), "{bad}: {e}");
+    }
+}
+
+#[test]
+fn the_ai_beats_random_play_at_checkers_and_chess() {
+    // Not the strength benchmark (benches/strength.rs): a smoke check that search plays
+    // better than chance, cheap enough for CI. Depth-independent: 20 ms a move.
+    for game in [GameId::Checkers, GameId::Chess] {
+        let config = MatchConfig {
+            game,
+            options: GameOptions::default_for(game),
+            seats: vec![Controller::Ai { movetime_ms: 20 }, Controller::Random],
+            games: 4,
+            seed: 5,
+            threads: 2,
+            max_plies: 300,
+        };
+        let report = run_match(&config, &|_| {}).unwrap();
+        let ai = &report.controllers[0];
+        assert_eq!(ai.losses, 0, "{game}: {ai:?}");
+        assert!(ai.wins >= 3, "{game}: {ai:?}");
+    }
+}
