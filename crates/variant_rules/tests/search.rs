@@ -120,7 +120,9 @@ fn every_controller_plays_legal_moves_in_every_game() {
                 let pos = g.position().clone();
                 let m = match search::throw(&pos, &mut rng) {
                     Some(roll) => roll,
-                    None => controller.decide(&pos, &g.repetition_hashes(), &stop, &mut rng).unwrap_or_else(|| panic!("{game} {controller}: no move in {}", pos.to_text())),
+                    None => controller
+                        .decide(&pos, &g.repetition_hashes(), &stop, &mut rng)
+                        .unwrap_or_else(|| panic!("{game} {controller}: no move in {}", pos.to_text())),
                 };
                 assert!(pos.legal_move_list().contains(&m), "{game} {controller}: {m:?} is not legal in {}", pos.to_text());
                 g.play_move(m);
@@ -186,7 +188,8 @@ fn chex_decisions_ignore_the_hidden_pile_order() {
 
 #[test]
 fn a_mate_in_one_is_played_and_scored_as_a_win() {
-    let g = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")).unwrap();
+    let g =
+        Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")).unwrap();
     let stop = AtomicBool::new(false);
     let t = search::think_game(&g, &Limits::depth(3), &stop);
     assert_eq!(g.position().move_text(t.best.unwrap()), "h5f7", "scholar's mate: {t:?}");

@@ -240,18 +240,29 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Resul
     let best = thought.best.ok_or("no move to choose")?;
     let pv: Vec<String> = {
         let mut p = pos.clone();
-        thought.pv.iter().map(|&m| {
-            let t = p.move_text(m);
-            p.play_unchecked(m);
-            t
-        }).collect()
+        thought
+            .pv
+            .iter()
+            .map(|&m| {
+                let t = p.move_text(m);
+                p.play_unchecked(m);
+                t
+            })
+            .collect()
     };
     let nps = thought.nodes_per_second().round();
     if json {
         let v = json!({"bestmove": pos.move_text(best), "score": thought.score, "score_text": thought.score_text(), "depth": thought.depth, "nodes": thought.nodes, "nps": nps, "ms": thought.elapsed.as_millis() as u64, "pv": pv});
         println!("{v}");
     } else {
-        println!("bestmove {} score {} depth {} nodes {} nps {nps} pv {}", pos.move_text(best), thought.score_text(), thought.depth, thought.nodes, pv.join(" "));
+        println!(
+            "bestmove {} score {} depth {} nodes {} nps {nps} pv {}",
+            pos.move_text(best),
+            thought.score_text(),
+            thought.depth,
+            thought.nodes,
+            pv.join(" ")
+        );
     }
     Ok(())
 }
@@ -264,7 +275,16 @@ fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
     };
     let report = run_match(config, &progress)?;
     let line = |t: &Tally| match t.decisive_share() {
-        Some((p, lo, hi)) => format!("{:<14} W {:>4} D {:>4} L {:>4}  wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)", t.label, t.wins, t.draws, t.losses, 100.0 * p, 100.0 * lo, 100.0 * hi),
+        Some((p, lo, hi)) => format!(
+            "{:<14} W {:>4} D {:>4} L {:>4}  wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)",
+            t.label,
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        ),
         None => format!("{:<14} W {:>4} D {:>4} L {:>4}  no decisive game", t.label, t.wins, t.draws, t.losses),
     };
     if json {

@@ -205,7 +205,9 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
             None => {
                 let mover = pos.turn();
                 let entry = seat_of.iter().position(|&s| s == mover).ok_or_else(|| format!("no controller sits at seat {mover}"))?;
-                config.seats[entry].decide(pos, &game.repetition_hashes(), &stop, &mut rng).ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
+                config.seats[entry]
+                    .decide(pos, &game.repetition_hashes(), &stop, &mut rng)
+                    .ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
             }
         };
         game.play_move(m);

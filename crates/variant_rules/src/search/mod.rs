@@ -274,12 +274,14 @@ pub fn throw(pos: &AnyPosition, rng: &mut impl Rng) -> Option<AnyMove> {
         return None;
     }
     let mut pick = rng.random_range(0..total);
-    outcomes.into_iter().find(|&(_, w)| {
-        let here = pick < w;
-        pick = pick.saturating_sub(w);
-        here
-    })
-    .map(|(m, _)| m)
+    outcomes
+        .into_iter()
+        .find(|&(_, w)| {
+            let here = pick < w;
+            pick = pick.saturating_sub(w);
+            here
+        })
+        .map(|(m, _)| m)
 }
 
 /// [`think`] for the position a [`Game`] has reached, with its repetition history.

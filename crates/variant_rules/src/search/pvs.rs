@@ -180,8 +180,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if same { v } else { -v }
     }
 
+    /// Whether the position was seen before on the path or in the game's reversible history:
+    /// scored as a draw (a repetition inside the search stands for the threefold the rules
+    /// need, since whoever could repeat once can repeat again).
     fn repeated(&self, hash: u64) -> bool {
-        self.repetition && self.path.iter().rev().skip(1).step_by(1).any(|&h| h == hash)
+        self.repetition && self.path.iter().rev().any(|&h| h == hash)
     }
 
     /// A dice throw: the probability-weighted mean of its outcomes, each searched in full
@@ -199,7 +202,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         (sum / total as i64) as i32
     }
 
-    fn search(&mut self, pos: &mut P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// A node at `depth` plies from the horizon: repetition, throws, the end of the game, the
+    /// horizon (quiescence) and the table are checked before any move is searched.
+    fn search(&mut self, pos: &mut P, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.tick();
         if self.aborted {
             return 0;
@@ -229,8 +234,20 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(v) = cut.filter(|_| ply > 0) {
             return v;
         }
+        self.search_moves(pos, hash, depth, ply, alpha, beta, table_move)
+    }
+
+    /// A decision node's moves, best first: the first with the full window, the others with a
+    /// null window and again in full if they beat it; the result goes to the table.
+    #[allow(clippy::too_many_arguments)] // the node's whole state, passed on from `search`
+    fn search_moves(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32, table_move: Option<P::Move>) -> i32 {
         self.order(pos, ply, table_move, false);
         let ordered = std::mem::take(&mut self.ordered[ply]);
+        if ordered.is_empty() {
+            // No move, yet the rules call no result (a position no game reaches in play).
+            self.ordered[ply] = ordered;
+            return self.static_eval(pos);
+        }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         for (i, &(_, m)) in ordered.iter().enumerate() {
             let next = if pos.extends(m) { depth } else { depth - 1 };
