@@ -17,6 +17,9 @@
 //!
 //! The other games (no peer to compare with) report the median of `RUNS` timed runs after
 //! one warm-up.
+//!
+//! `PERFT_FILTER=text` runs only the measurements whose label contains `text` (the shakmaty
+//! comparison's label is `chess vs shakmaty`), for quick before/after checks of one game.
 
 use std::time::{Duration, Instant};
 
@@ -145,8 +148,16 @@ fn compare_with_shakmaty(rounds: usize) {
     println!("ratio_vs_shakmaty_median: {:.3}", theirs_med.as_secs_f64() / ours_med.as_secs_f64());
 }
 
-/// Median nodes/second of `f`, which returns a node count.
-fn measure(label: &str, mut f: impl FnMut() -> u64) -> f64 {
+/// Whether `PERFT_FILTER` (if set) selects the measurement called `label`.
+fn selected(label: &str) -> bool {
+    std::env::var("PERFT_FILTER").map_or(true, |f| label.contains(f.as_str()))
+}
+
+/// Prints the median nodes/second of `f`, which returns a node count (unless filtered out).
+fn measure(label: &str, mut f: impl FnMut() -> u64) {
+    if !selected(label) {
+        return;
+    }
     let nodes = f(); // warm-up, and the count every run must reproduce
     let mut rates: Vec<f64> = (0..RUNS)
         .map(|_| {
@@ -160,7 +171,6 @@ fn measure(label: &str, mut f: impl FnMut() -> u64) -> f64 {
     rates.sort_by(|a, b| a.total_cmp(b));
     let median = rates[RUNS / 2];
     println!("{label}: {nodes} nodes, {:.1} M nodes/s", median / 1e6);
-    median
 }
 
 fn start(game: GameId, wrap: Wrap) -> AnyPosition {
@@ -171,7 +181,9 @@ fn start(game: GameId, wrap: Wrap) -> AnyPosition {
 
 fn main() {
     // `cargo bench` passes `--bench`; any other argument is a filter we do not support.
-    compare_with_shakmaty(rounds());
+    if selected("chess vs shakmaty") {
+        compare_with_shakmaty(rounds());
+    }
 
     let cyl = start(GameId::CylinderChess, Wrap::Cylinder);
     measure("variant_rules cylinder-chess start perft 5", || cyl.perft(5));

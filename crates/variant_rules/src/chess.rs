@@ -2,13 +2,15 @@
 //!
 //! A mailbox board (one byte per cell) driven by the topology's neighbour tables: sliding pieces
 //! walk `Topology::step` until they hit a piece, an edge, or (on a cylinder) their own square.
-//! Legality is checked by playing a move and asking whether the mover's king can be taken, with
-//! a fast path that skips that test for pieces that cannot expose the king.
+//! Legality comes from check and pin masks worked out once per position from the king outward
+//! (module `legal`); Shadow Chess, whose shadow check no mask describes, plays each move and asks.
 
 use crate::codec::{self, RowError, RowSyntax};
 use crate::movement::{self, Occupant};
 use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
-use crate::topology::{Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Side, Topology, Wrap};
+use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
+
+mod legal;
 
 /// Piece kinds (low three bits of a board byte).
 pub const PAWN: u8 = 1;
@@ -212,6 +214,72 @@ pub struct ChessPosition {
     fullmove: u16,
     kings: PerSeat<Cell>,
     hash: u64,
+    /// Where the pieces stand, as bits of cells.
+    bits: Bits,
+    /// The topology's per-cell reach, for quick "could anything attack from there" tests.
+    masks: &'static [Reach],
+}
+
+/// Where pieces stand, as bits of cells ([`Reach::bit`]): each colour's pieces, and those of
+/// both colours that attack along lines or by leaps. On boards of more than [`BIT_CELLS`] cells
+/// every bit stays set, so that every test made with them answers "maybe".
+#[derive(Clone, Copy, Debug)]
+struct Bits {
+    white: u64,
+    black: u64,
+    /// Rooks and queens.
+    orthogonal: u64,
+    /// Bishops and queens.
+    diagonal: u64,
+    knights: u64,
+    kings: u64,
+}
+
+/// All ones for the kinds in `kinds` (bit `k` for kind `k`), indexed by kind: which sets of
+/// [`Bits`] a piece of each kind belongs to.
+const fn kind_mask(kinds: u8) -> [u64; 8] {
+    let mut m = [0; 8];
+    let mut k = 0;
+    while k < 8 {
+        if kinds & (1 << k) != 0 {
+            m[k] = u64::MAX;
+        }
+        k += 1;
+    }
+    m
+}
+const IN_ORTHOGONAL: [u64; 8] = kind_mask(1 << ROOK | 1 << QUEEN);
+const IN_DIAGONAL: [u64; 8] = kind_mask(1 << BISHOP | 1 << QUEEN);
+const IN_KNIGHTS: [u64; 8] = kind_mask(1 << KNIGHT);
+const IN_KINGS: [u64; 8] = kind_mask(1 << KING);
+
+impl Bits {
+    /// No piece yet, on a board of `cells` cells.
+    fn new(cells: usize) -> Bits {
+        let none = if cells <= BIT_CELLS { 0 } else { u64::MAX };
+        Bits { white: none, black: none, orthogonal: none, diagonal: none, knights: none, kings: none }
+    }
+
+    /// Adds or removes piece `p` at the cell whose bit is `bit`.
+    #[inline(always)]
+    fn toggle(&mut self, bit: u64, p: u8) {
+        let k = kind(p) as usize;
+        if color(p) == WHITE {
+            self.white ^= bit;
+        } else {
+            self.black ^= bit;
+        }
+        self.orthogonal ^= bit & IN_ORTHOGONAL[k];
+        self.diagonal ^= bit & IN_DIAGONAL[k];
+        self.knights ^= bit & IN_KNIGHTS[k];
+        self.kings ^= bit & IN_KINGS[k];
+    }
+
+    /// The pieces of `s`.
+    #[inline(always)]
+    fn of(&self, s: Seat) -> u64 {
+        if s == WHITE { self.white } else { self.black }
+    }
 }
 
 /// The standard starting position.
@@ -282,12 +350,16 @@ impl ChessPosition {
             fullmove: 1,
             kings: PerSeat::splat(NO_CELL),
             hash: 0,
+            bits: Bits::new(topo.len()),
+            masks: topo.reach(),
         };
         for (i, row) in rows.iter().enumerate() {
             let rank = (height - 1 - i) as u8;
             for (file, &p) in row.iter().enumerate() {
                 let c = topo.cell(file as u8, rank).expect("in range");
-                pos.board[c as usize] = p.unwrap_or(0);
+                if let Some(p) = p {
+                    pos.put(c, p);
+                }
             }
         }
         pos.turn = match fields[1] {
@@ -481,6 +553,9 @@ impl ChessPosition {
                 if self.rules.kings == KingRule::Capture {
                     return true;
                 }
+                if !self.rules.shadow {
+                    return self.ep_safe(s, us);
+                }
                 let m = ChessMove::new(s, self.ep, MoveKind::EnPassant);
                 let mut scratch = self.clone();
                 scratch.make(m);
@@ -528,35 +603,45 @@ impl ChessPosition {
 
     /// Whether any piece of `by` attacks `sq` by an ordinary capturing movement.
     pub fn is_attacked(&self, sq: Cell, by: Seat) -> bool {
-        self.any_attacker(sq, by, |_| true)
+        let b = &self.board;
+        self.any_attacker(sq, by, |c| b[c as usize], |_| true)
     }
 
     /// Calls `accept` on each cell holding a piece of `by` whose ordinary capturing movement
     /// reaches `sq`, stopping at the first one it accepts; returns whether one was accepted.
-    #[inline]
-    fn any_attacker(&self, sq: Cell, by: Seat, mut accept: impl FnMut(Cell) -> bool) -> bool {
+    /// `at` is the board to look at: this one, or this one with a move's cells changed, which
+    /// may take pieces of `by` away but never adds any (lines and leaps that reach none of
+    /// `by`'s pieces of the right kind on this board are skipped unwalked).
+    #[inline(always)]
+    fn any_attacker(&self, sq: Cell, by: Seat, at: impl Fn(Cell) -> u8, mut accept: impl FnMut(Cell) -> bool) -> bool {
         let t = self.topo;
-        let b = &self.board;
+        let reach = &self.masks[sq as usize];
         for s in movement::pawn_attackers(t, sq, side(by)) {
-            if s != NO_CELL && b[s as usize] == piece(by, PAWN) && accept(s) {
+            if s != NO_CELL && at(s) == piece(by, PAWN) && accept(s) {
                 return true;
             }
         }
-        for &s in t.leaps(sq) {
-            if s != NO_CELL && b[s as usize] == piece(by, KNIGHT) && accept(s) {
-                return true;
-            }
+        let theirs = self.bits.of(by);
+        let (knight, king) = (piece(by, KNIGHT), piece(by, KING));
+        if reach.knight & self.bits.knights & theirs != 0 && t.leaps(sq).iter().any(|&s| s != NO_CELL && at(s) == knight && accept(s)) {
+            return true;
         }
-        let (queen, king) = (piece(by, QUEEN), piece(by, KING));
-        for (lines, slider) in [(&Line::ORTHOGONAL, piece(by, ROOK)), (&Line::DIAGONAL, piece(by, BISHOP))] {
+        if reach.king & self.bits.kings & theirs != 0
+            && Line::ALL.iter().any(|&d| {
+                let s = t.step(sq, d);
+                s != NO_CELL && at(s) == king && accept(s)
+            })
+        {
+            return true;
+        }
+        let queen = piece(by, QUEEN);
+        for (lines, slider, candidates) in self.slider_lines(by) {
             for &d in lines {
-                let s = movement::first_occupied(t, sq, d, |c| b[c as usize] == 0);
-                if s == NO_CELL {
+                if reach.rays[d.index() & 7] & candidates == 0 {
                     continue;
                 }
-                let p = b[s as usize];
-                let hits = p == slider || p == queen || (p == king && t.step(sq, d) == s);
-                if hits && accept(s) {
+                let s = movement::first_occupied(t, sq, d, |c| at(c) == 0);
+                if s != NO_CELL && (at(s) == slider || at(s) == queen) && accept(s) {
                     return true;
                 }
             }
@@ -564,34 +649,51 @@ impl ChessPosition {
         false
     }
 
+    /// The two kinds of line sliders of `by` attack along, each with the piece that slides only
+    /// along them and the cells of `by`'s pieces that slide along them (queens included).
+    #[inline(always)]
+    fn slider_lines(&self, by: Seat) -> [(&'static [Line; 4], u8, u64); 2] {
+        let theirs = self.bits.of(by);
+        [(&Line::ORTHOGONAL, piece(by, ROOK), self.bits.orthogonal & theirs), (&Line::DIAGONAL, piece(by, BISHOP), self.bits.diagonal & theirs)]
+    }
+
     /// Pseudo-legal moves of `us` (ordinary chess moves; no shadow captures) appended to `out`.
     fn pseudo_moves(&self, us: Seat, them: Seat, out: &mut Vec<ChessMove>) {
         let t = self.topo;
         let wraps = t.wrap() != Wrap::Flat;
-        let occupant = |c: Cell| self.occupant(c, us);
-        for c in 0..t.len() as Cell {
+        self.for_each_piece(us, |c| {
             let p = self.board[c as usize];
-            if p == 0 || color(p) != us {
-                continue;
-            }
             let first = out.len();
-            match kind(p) {
-                PAWN => self.pawn_moves(c, us, out),
-                KNIGHT => {
-                    movement::leaps(t.leaps(c), occupant, to_moves(c, out));
-                }
-                BISHOP | ROOK | QUEEN => {
-                    movement::slide(t, c, slider_dirs(kind(p)), occupant, to_moves(c, out));
-                }
-                KING => {
-                    movement::steps(t, c, &Line::ALL, occupant, to_moves(c, out));
-                    self.castling_moves(c, us, them, out);
-                }
-                _ => unreachable!("invalid piece byte"),
+            if kind(p) == KING {
+                movement::steps(t, c, &Line::ALL, |s| self.occupant(s, us), to_moves(c, out));
+                let checked = self.rules.kings != KingRule::Capture && self.checked(us, them);
+                self.castling_moves(c, us, them, checked, out);
+            } else {
+                self.piece_moves(c, p, us, |_| true, |_| true, out);
             }
             if wraps {
                 dedup_from(out, first);
             }
+        });
+    }
+
+    /// The moves of `us`'s piece `p` on `c`, not a king, that land where `allow` says, appended
+    /// to `out`; an en-passant capture from `c` is added when `ep_ok(c)` also approves it.
+    #[inline(always)]
+    fn piece_moves(&self, c: Cell, p: u8, us: Seat, allow: impl Fn(Cell) -> bool, ep_ok: impl Fn(Cell) -> bool, out: &mut Vec<ChessMove>) {
+        let t = self.topo;
+        let occupant = |s: Cell| self.occupant(s, us);
+        let mut emit = |to: Cell, capture: bool| {
+            if allow(to) {
+                out.push(ChessMove::new(c, to, if capture { MoveKind::Capture } else { MoveKind::Quiet }));
+            }
+            true
+        };
+        match kind(p) {
+            PAWN => self.pawn_moves(c, us, allow, ep_ok, out),
+            KNIGHT => _ = movement::leaps(t.leaps(c), occupant, &mut emit),
+            BISHOP | ROOK | QUEEN => _ = movement::slide(t, c, slider_dirs(kind(p)), occupant, &mut emit),
+            _ => unreachable!("invalid piece byte"),
         }
     }
 
@@ -605,16 +707,20 @@ impl ChessPosition {
         }
     }
 
-    fn pawn_moves(&self, c: Cell, us: Seat, out: &mut Vec<ChessMove>) {
+    /// A pawn's moves that land where `allow` says; en passant where `ep_ok(c)` also says so.
+    #[inline(always)]
+    fn pawn_moves(&self, c: Cell, us: Seat, allow: impl Fn(Cell) -> bool, ep_ok: impl Fn(Cell) -> bool, out: &mut Vec<ChessMove>) {
         let t = self.topo;
         let side = side(us);
         let fwd = side.forward();
         let one = t.step(c, fwd);
         if one != NO_CELL && self.board[one as usize] == 0 {
-            self.push_pawn(c, one, side, MoveKind::Quiet, out);
+            if allow(one) {
+                self.push_pawn(c, one, side, MoveKind::Quiet, out);
+            }
             if t.distance_from(side, c) == 1 {
                 let two = t.step(one, fwd);
-                if two != NO_CELL && self.board[two as usize] == 0 {
+                if two != NO_CELL && self.board[two as usize] == 0 && allow(two) {
                     out.push(ChessMove::new(c, two, MoveKind::DoublePush));
                 }
             }
@@ -625,17 +731,21 @@ impl ChessPosition {
             }
             let q = self.board[s as usize];
             if q != 0 && color(q) != us {
-                self.push_pawn(c, s, side, MoveKind::Capture, out);
-            } else if s == self.ep {
+                if allow(s) {
+                    self.push_pawn(c, s, side, MoveKind::Capture, out);
+                }
+            } else if s == self.ep && ep_ok(c) {
                 out.push(ChessMove::new(c, s, MoveKind::EnPassant));
             }
         }
     }
 
-    fn castling_moves(&self, k: Cell, us: Seat, them: Seat, out: &mut Vec<ChessMove>) {
+    /// Castling moves of `us`'s king on `k` (`checked`: whether it stands in check, which
+    /// forbids castling). Their landing is not tested here.
+    fn castling_moves(&self, k: Cell, us: Seat, them: Seat, checked: bool, out: &mut Vec<ChessMove>) {
         let [ks, qs] = RIGHTS[us];
         let no_check = self.rules.kings == KingRule::Capture;
-        if self.castling & (ks | qs) == 0 || (!no_check && self.checked(us, them)) {
+        if self.castling & (ks | qs) == 0 || checked {
             return;
         }
         let t = self.topo;
@@ -707,6 +817,41 @@ impl ChessPosition {
         lost
     }
 
+    /// Places piece `p` on the empty cell `c`.
+    #[inline(always)]
+    fn put(&mut self, c: Cell, p: u8) {
+        self.board[c as usize] = p;
+        self.bits.toggle(self.masks[c as usize].bit, p);
+    }
+
+    /// Takes the piece off `c` (which holds one) and returns it.
+    #[inline(always)]
+    fn lift(&mut self, c: Cell) -> u8 {
+        let p = self.board[c as usize];
+        self.board[c as usize] = 0;
+        self.bits.toggle(self.masks[c as usize].bit, p);
+        p
+    }
+
+    /// Calls `f` on the cell of each piece of `s`, in increasing order.
+    #[inline(always)]
+    fn for_each_piece(&self, s: Seat, mut f: impl FnMut(Cell)) {
+        if self.topo.len() <= BIT_CELLS {
+            let mut bits = self.bits.of(s);
+            while bits != 0 {
+                f(bits.trailing_zeros() as Cell);
+                bits &= bits - 1;
+            }
+            return;
+        }
+        for c in 0..self.topo.len() as Cell {
+            let p = self.board[c as usize];
+            if p != 0 && color(p) == s {
+                f(c);
+            }
+        }
+    }
+
     fn make(&mut self, m: ChessMove) -> ChessUndo {
         let us = self.turn;
         let next = SEATING.next(us);
@@ -715,23 +860,21 @@ impl ChessPosition {
         let p = self.board[m.from as usize];
         let cap = self.captured_cell(m, us);
         if cap != NO_CELL {
-            undo.captured = self.board[cap as usize];
+            undo.captured = self.lift(cap);
             h ^= Self::key(cap, undo.captured);
-            self.board[cap as usize] = 0;
             self.castling &= !self.rights_lost_at(cap);
         }
-        self.board[m.from as usize] = 0;
+        self.lift(m.from);
         h ^= Self::key(m.from, p);
         let placed = if m.promotion != 0 { piece(us, m.promotion) } else { p };
-        self.board[m.to as usize] = placed;
+        self.put(m.to, placed);
         h ^= Self::key(m.to, placed);
         if kind(p) == KING {
             self.kings[us] = m.to;
             if matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen) {
                 let (rf, rt) = self.castle_rook(m, us);
-                let rook = piece(us, ROOK);
-                self.board[rf as usize] = 0;
-                self.board[rt as usize] = rook;
+                let rook = self.lift(rf);
+                self.put(rt, rook);
                 h ^= Self::key(rf, rook) ^ Self::key(rt, rook);
             }
         }
@@ -760,64 +903,25 @@ impl ChessPosition {
             self.fullmove -= 1;
         }
         self.turn = us;
-        let placed = self.board[m.to as usize];
+        let placed = self.lift(m.to);
         let original = if m.promotion != 0 { piece(us, PAWN) } else { placed };
-        self.board[m.to as usize] = 0;
-        self.board[m.from as usize] = original;
+        self.put(m.from, original);
         if kind(original) == KING {
             self.kings[us] = m.from;
             if matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen) {
                 let (rf, rt) = self.castle_rook(m, us);
-                self.board[rt as usize] = 0;
-                self.board[rf as usize] = piece(us, ROOK);
+                let rook = self.lift(rt);
+                self.put(rf, rook);
             }
         }
         if u.captured != 0 {
             let cap = self.captured_cell(m, us);
-            self.board[cap as usize] = u.captured;
+            self.put(cap, u.captured);
         }
         self.castling = u.castling;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
-    }
-
-    /// Cells of `us`'s pieces pinned against their king by a slider of `them`.
-    fn pinned(&self, us: Seat, them: Seat) -> CellSet {
-        let t = self.topo;
-        let b = &self.board;
-        let k = self.kings[us];
-        let empty = |c: Cell| b[c as usize] == 0;
-        let mut pinned = CellSet::EMPTY;
-        let queen = piece(them, QUEEN);
-        for (lines, slider) in [(&Line::ORTHOGONAL, piece(them, ROOK)), (&Line::DIAGONAL, piece(them, BISHOP))] {
-            for &d in lines {
-                let blocker = movement::first_occupied(t, k, d, empty);
-                if blocker == NO_CELL || color(b[blocker as usize]) != us {
-                    continue;
-                }
-                // Past the blocker the ray may come round a joined edge to the king itself,
-                // which ends it: a piece of `us` is no pinner.
-                let pinner = movement::first_occupied(t, blocker, d, empty);
-                if pinner != NO_CELL && (b[pinner as usize] == slider || b[pinner as usize] == queen) {
-                    pinned.insert(blocker);
-                }
-            }
-        }
-        pinned
-    }
-
-    /// Whether a king move to `to` is safe from `them`, testing with the king lifted off the
-    /// board so it cannot hide behind itself from a slider.
-    fn king_step_safe(&mut self, from: Cell, to: Cell, them: Seat) -> bool {
-        let k = self.board[from as usize];
-        let captured = self.board[to as usize];
-        self.board[from as usize] = 0;
-        self.board[to as usize] = k;
-        let safe = !self.is_attacked(to, them);
-        self.board[to as usize] = captured;
-        self.board[from as usize] = k;
-        safe
     }
 
     // ---- Shadow Chess -------------------------------------------------------------------
@@ -933,7 +1037,7 @@ impl ChessPosition {
             return true;
         }
         let shadow = self.reach(k);
-        shadow.iter().any(|s| self.board[s as usize] == 0 && self.any_attacker(s, them, |a| !shadow.contains(a)))
+        shadow.iter().any(|s| self.board[s as usize] == 0 && self.any_attacker(s, them, |c| self.board[c as usize], |a| !shadow.contains(a)))
     }
 
     /// Appends the shadow captures of `us` to `out`, which holds its ordinary moves.
@@ -1091,37 +1195,6 @@ impl ChessPosition {
         }
         (self.halfmove >= 100).then_some(Reason::FiftyMoveRule)
     }
-
-    /// Keeps the moves of `out` that do not leave the king of `us` attacked by `them`.
-    /// A move to `free_target` (a king its owner left in check) is kept unconditionally.
-    fn retain_legal(&self, out: &mut Vec<ChessMove>, scratch: &mut ChessPosition, us: Seat, them: Seat, free_target: Cell) {
-        let k = self.kings[us];
-        if !self.has_king(us) {
-            // Its king was taken (dice chess): nothing is left to protect; the game is over.
-            return;
-        }
-        let checked = self.is_attacked(k, them);
-        let pinned = self.pinned(us, them);
-        out.retain(|&m| {
-            if m.to == free_target {
-                return true;
-            }
-            let castles = matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
-            if m.from == k && !castles {
-                return scratch.king_step_safe(m.from, m.to, them);
-            }
-            // Castling checked the king's start and the cell it passes; its landing is tested by
-            // playing it, rook and all: on a cylinder the rook's corner, once empty, can open a
-            // line round the joined edge onto the king's new square.
-            if !checked && !castles && m.kind != MoveKind::EnPassant && !pinned.contains(m.from) {
-                return true;
-            }
-            let u = scratch.make(m);
-            let ok = !scratch.is_attacked(scratch.kings[us], them);
-            scratch.unmake(m, u);
-            ok
-        });
-    }
 }
 
 /// Removes repeated moves from `out[first..]`, keeping the first of each, in place. On a joined
@@ -1212,25 +1285,29 @@ impl Position for ChessPosition {
         out.clear();
         let us = self.turn;
         let them = SEATING.opponent(us);
-        self.pseudo_moves(us, them, out);
-        let mut scratch = self.clone();
-        if self.rules.shadow {
-            self.shadow_captures(us, them, out);
-            out.retain(|&m| {
-                let u = scratch.make(m);
-                let ok = !scratch.shadow_in_check(us);
-                scratch.unmake(m, u);
-                ok
-            });
-            return;
-        }
         let free_target = match self.rules.kings {
+            _ if self.rules.shadow => {
+                self.pseudo_moves(us, them, out);
+                self.shadow_captures(us, them, out);
+                let mut scratch = self.clone();
+                out.retain(|&m| {
+                    let u = scratch.make(m);
+                    let ok = !scratch.shadow_in_check(us);
+                    scratch.unmake(m, u);
+                    ok
+                });
+                return;
+            }
             KingRule::Royal => NO_CELL,
-            KingRule::Capture => return,
+            KingRule::Capture => return self.pseudo_moves(us, them, out),
             // A king its owner left in check (by passing) may simply be taken.
             KingRule::RoyalCapturable => self.kings[them],
         };
-        self.retain_legal(out, &mut scratch, us, them, free_target);
+        if !self.has_king(us) {
+            // Its king was taken (dice chess): nothing is left to protect; the game is over.
+            return self.pseudo_moves(us, them, out);
+        }
+        self.royal_moves(us, them, free_target, out);
     }
 
     fn play_unchecked(&mut self, m: ChessMove) -> ChessUndo {

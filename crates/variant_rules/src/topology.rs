@@ -192,6 +192,28 @@ pub struct Topology {
     /// `coords[cell]`: (file, rank), looked up rather than divided out on the move-generation
     /// hot paths (pawn ranks, king rows).
     coords: Vec<(u8, u8)>,
+    /// `reach[cell]`: the cells of each line and leap from it, as sets; built on first use
+    /// (only the chess family asks, and CHEX's large window would make them costly for nothing).
+    reach: OnceLock<Vec<Reach>>,
+}
+
+/// Most cells of a board whose cells fit the bits of a `u64` ([`Reach`]).
+pub(crate) const BIT_CELLS: usize = 64;
+
+/// Everything a chess piece on one cell could reach on an empty board, as bits of cells: a quick
+/// test of whether any piece of a kind stands where it could attack the cell at all. On boards of
+/// more than [`BIT_CELLS`] cells every cell's `bit` is 0 and every reach is all ones, so the test
+/// always answers "maybe" and the caller looks at the board.
+#[derive(Debug)]
+pub(crate) struct Reach {
+    /// The cell's own bit.
+    pub bit: u64,
+    /// `rays[line]`: the cells along the line, up to an edge or back round to the start (excluded).
+    pub rays: [u64; 8],
+    /// The knight leaps.
+    pub knight: u64,
+    /// The one-step neighbours (a king's moves).
+    pub king: u64,
 }
 
 impl Topology {
@@ -262,7 +284,35 @@ impl Topology {
             }
         }
         let coords = (0..n).map(|c| ((c as i32 % w) as u8, (c as i32 / w) as u8)).collect();
-        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps, coords }
+        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps, coords, reach: OnceLock::new() }
+    }
+
+    /// Each cell's [`Reach`], built the first time it is asked for.
+    pub(crate) fn reach(&self) -> &[Reach] {
+        self.reach.get_or_init(|| {
+            let small = self.len() <= BIT_CELLS;
+            let bit = |s: Cell| if small { 1u64 << s } else { 0 };
+            let all = if small { 0 } else { u64::MAX };
+            (0..self.len() as Cell)
+                .map(|c| {
+                    let mut reach = Reach { bit: bit(c), rays: [all; 8], knight: all, king: all };
+                    for d in Line::ALL {
+                        let mut s = self.step(c, d);
+                        if s != NO_CELL {
+                            reach.king |= bit(s);
+                        }
+                        while s != NO_CELL && s != c {
+                            reach.rays[d.index()] |= bit(s);
+                            s = self.step(s, d);
+                        }
+                    }
+                    for &s in self.leaps(c).iter().filter(|&&s| s != NO_CELL) {
+                        reach.knight |= bit(s);
+                    }
+                    reach
+                })
+                .collect()
+        })
     }
 
     /// Number of files.
@@ -386,6 +436,14 @@ pub struct CellSet([u64; 4]);
 impl CellSet {
     /// The empty set.
     pub const EMPTY: CellSet = CellSet([0; 4]);
+    /// Every cell (and more: the set has room for 256 cells).
+    pub const FULL: CellSet = CellSet([u64::MAX; 4]);
+    /// The cells in both sets.
+    #[inline(always)]
+    pub fn intersection(self, other: CellSet) -> CellSet {
+        let (a, b) = (self.0, other.0);
+        CellSet([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
+    }
     /// Adds a cell.
     #[inline(always)]
     pub fn insert(&mut self, c: Cell) {

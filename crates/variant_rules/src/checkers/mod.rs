@@ -16,8 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
 use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, Wrap};
 
+mod bits;
 mod setup;
 mod text;
+
+use bits::TopBits;
 
 pub use setup::{DoublesSeating, QueensColours, Table};
 
@@ -189,6 +192,14 @@ impl CheckersMove {
     }
 }
 
+/// The stack whose jump sequences are being searched: where it started and its top checker.
+struct Jumper {
+    from: u8,
+    top: Checker,
+    king: bool,
+    owner: Seat,
+}
+
 /// A validated checkers-family position.
 #[derive(Clone)]
 pub struct CheckersPosition {
@@ -207,6 +218,8 @@ pub struct CheckersPosition {
     /// where the result depends on who moved last); empty while it goes on.
     won: SeatSet,
     hash: u64,
+    /// Who is on top where, as bits of cells (8x8 boards only).
+    bits: TopBits,
 }
 
 impl CheckersPosition {
@@ -247,6 +260,7 @@ impl CheckersPosition {
             quiet: 0,
             won: SeatSet::EMPTY,
             hash: 0,
+            bits: TopBits::EMPTY,
         })
     }
 
@@ -263,6 +277,7 @@ impl CheckersPosition {
         let mut cur = self.top[c as usize];
         if cur == NONE {
             self.top[c as usize] = id;
+            self.refresh_bits(c);
             return;
         }
         while self.below[cur as usize] != NONE {
@@ -394,6 +409,9 @@ impl CheckersPosition {
         if self.rules.uncovered == UncoveredMan::Crown && self.top[over as usize] != NONE {
             self.crown_if_due(over);
         }
+        for c in [cur, over, land] {
+            self.refresh_bits(c);
+        }
     }
 
     /// Crowns the top checker of `c` if it is a non-king standing on its owner's king row.
@@ -406,38 +424,37 @@ impl CheckersPosition {
         self.hash ^= self.cell_hash(c);
         self.checkers[id as usize] = ck.crowned();
         self.hash ^= self.cell_hash(c);
+        self.refresh_bits(c);
         true
     }
 
-    /// Depth-first search of jump sequences continuing from `cur` in `pos`; returns whether
+    /// Depth-first search of the jump sequences of `j` continuing from `cur`; returns whether
     /// any hop was possible. Complete sequences are pushed onto `out`.
-    fn jumps_from(&self, pos: &CheckersPosition, cur: u8, mv: &mut CheckersMove, jumped: &mut CellSet, out: &mut Vec<CheckersMove>) -> bool {
-        let jumper = pos.checkers[pos.top[cur as usize] as usize];
-        let (king, owner) = (jumper.is_king(), jumper.owner());
+    ///
+    /// The board is left as it is while searching: the position every later hop sees is this
+    /// one with the stack gone from `j.from`. A jumped cell may be neither jumped again nor
+    /// landed on, so whatever a hop takes off it or uncovers there is never looked at again;
+    /// the checkers a Stax stack carries go under it, where no hop looks either; and a stack
+    /// that is crowned on landing ends its move there.
+    fn jumps_from(&self, j: &Jumper, cur: u8, mv: &mut CheckersMove, jumped: &mut CellSet, out: &mut Vec<CheckersMove>) -> bool {
         let mut any = false;
-        let (dirs, n) = self.jump_dirs(king, owner);
+        let (dirs, n) = self.jump_dirs(j.king, j.owner);
         for &d in &dirs[..n] {
-            let over = pos.step(cur, d, king, owner);
+            let over = self.step(cur, d, j.king, j.owner);
             if over == NONE || jumped.contains(over as Cell) {
                 continue;
             }
-            let victim_id = pos.top[over as usize];
-            if victim_id == NONE {
+            let victim_id = self.top[over as usize];
+            if victim_id == NONE || !self.may_jump(j.top, self.checkers[victim_id as usize]) {
                 continue;
             }
-            let victim = pos.checkers[victim_id as usize];
-            if !self.may_jump(jumper, victim) {
-                continue;
-            }
-            let land = pos.step(over, d, king, owner);
+            let land = self.step(over, d, j.king, j.owner);
             // A cell may be neither jumped twice nor landed on after being jumped in one move
             // (in Checkers the jumped piece is still there until the move is complete).
-            if land == NONE || pos.top[land as usize] != NONE || jumped.contains(land as Cell) {
+            if land == NONE || (self.top[land as usize] != NONE && land != j.from) || jumped.contains(land as Cell) {
                 continue;
             }
             any = true;
-            let mut next = pos.clone();
-            next.apply_hop(cur, over, land);
             let i = mv.hops as usize;
             assert!(i < MAX_HOPS, "jump sequence longer than MAX_HOPS");
             mv.path[i] = land;
@@ -445,8 +462,8 @@ impl CheckersPosition {
             mv.hops += 1;
             jumped.insert(over as Cell);
             // A non-king reaching the king row is crowned and its move ends there.
-            let crowned = next.crown_if_due(land);
-            if crowned || !self.jumps_from(&next, land, mv, jumped, out) {
+            let crowned = !j.king && self.topology().on_far_edge(self.table.sides[j.owner], land as Cell);
+            if crowned || !self.jumps_from(j, land, mv, jumped, out) {
                 out.push(*mv);
             }
             jumped.remove(over as Cell);
@@ -469,30 +486,54 @@ impl CheckersPosition {
 impl CheckersPosition {
     /// Every legal move of `seat` as if it were to move (jumps only, when any exists).
     fn moves_for(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
-        out.clear();
-        let mut jumped = CellSet::EMPTY;
-        for c in self.cells_of(seat) {
-            let mut mv = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
-            self.jumps_from(self, c, &mut mv, &mut jumped, out);
+        if self.bits_apply() {
+            return self.moves_by_bits(seat, out);
         }
+        out.clear();
+        // The cells of `seat`'s stacks, in order: one scan of the board for both passes.
+        let mut own = [0u8; MAX_CHECKERS];
+        let mut count = 0;
+        for c in 0..self.topology().len() {
+            let id = self.top[c];
+            if id != NONE && self.checkers[id as usize].owner() == seat {
+                own[count] = c as u8;
+                count += 1;
+            }
+        }
+        let own = &own[..count];
+        self.jumps_of(own.iter().copied(), out);
         // "You must jump whenever possible."
         if !out.is_empty() {
             return;
         }
-        for c in self.cells_of(seat) {
+        for &c in own {
             let ck = self.checkers[self.top[c as usize] as usize];
-            let dirs = self.step_dirs(ck.is_king(), ck.owner());
-            for (i, &d) in dirs.iter().enumerate() {
-                // A man's two lines are listed twice to fill the array.
-                if !ck.is_king() && i >= 2 {
-                    break;
-                }
-                let to = self.step(c, d, ck.is_king(), ck.owner());
+            let (king, owner) = (ck.is_king(), ck.owner());
+            let dirs = self.step_dirs(king, owner);
+            // A man's two lines are listed twice to fill the array.
+            let lines = if king { &dirs[..] } else { &dirs[..2] };
+            for &d in lines {
+                let to = self.step(c, d, king, owner);
                 if to != NONE && self.top[to as usize] == NONE {
-                    let mut path = [NONE; MAX_HOPS];
-                    path[0] = to;
-                    out.push(CheckersMove { from: c, hops: 0, path, over: [NONE; MAX_HOPS] });
+                    let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+                    step.path[0] = to;
+                    out.push(step);
                 }
+            }
+        }
+    }
+
+    /// Appends the jump sequences of the stacks on `cells`, in that order, to `out`.
+    fn jumps_of(&self, cells: impl Iterator<Item = u8>, out: &mut Vec<CheckersMove>) {
+        let mut jumped = CellSet::EMPTY;
+        let mut mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+        for c in cells {
+            let top = self.checkers[self.top[c as usize] as usize];
+            let j = Jumper { from: c, top, king: top.is_king(), owner: top.owner() };
+            mv.from = c;
+            if self.jumps_from(&j, c, &mut mv, &mut jumped, out) {
+                // Each stack's sequences start from a clean record, as if it were the first.
+                mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
             }
         }
     }
@@ -536,6 +577,7 @@ impl CheckersPosition {
             for id in ids {
                 self.append_bottom(c, id);
             }
+            self.refresh_bits(c);
             self.hash ^= self.cell_hash(c);
         }
     }
@@ -641,6 +683,8 @@ impl Position for CheckersPosition {
             self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
             self.top[to as usize] = self.top[m.from as usize];
             self.top[m.from as usize] = NONE;
+            self.refresh_bits(m.from);
+            self.refresh_bits(to);
             self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
         }
         self.crown_if_due(m.to());

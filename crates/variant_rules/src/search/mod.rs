@@ -109,7 +109,9 @@ pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicB
         AnyPosition::Chess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::Chess),
         AnyPosition::ToeToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ToeToe),
         AnyPosition::Chex(p) => lift(search_hidden(p, history, limits, started, stop), AnyMove::Chex),
-        AnyPosition::DiceChess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::DiceChess),
+        // Two passes bring a Dice Chess board back with the dice to throw again, but what comes
+        // next is up to the dice, not a cycle either side can force: no repetition in search.
+        AnyPosition::DiceChess(p) => lift(search_one(p, history, false, limits.depth, deadline, ms, stop), AnyMove::DiceChess),
         AnyPosition::ChecToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ChecToe),
     };
     thought.elapsed = started.elapsed();

@@ -1,0 +1,176 @@
+//! Move generation on the two-player 8x8 board with bits of cells: whole-board shifts find which
+//! stacks can step or start a jump, so the board is looked at cell by cell only for those.
+//!
+//! The moves come out in the order the cell-by-cell generator gives them (stacks by cell, lines
+//! in each stack's order), and jump sequences are searched by that generator from each stack
+//! that has a first hop.
+
+use super::*;
+use crate::position::MAX_SEATS;
+
+/// The side of the boards handled here: 8x8, whose 64 cells are the bits of a `u64`
+/// (bit `rank * 8 + file`).
+pub(super) const SIDE: u8 = 8;
+
+/// The cells of file a and file h.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Who is on top of each cell of an 8x8 board, as bits of cells (all zero on other boards).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TopBits {
+    /// The cells whose top checker is each seat's.
+    seats: PerSeat<u64>,
+    /// The cells whose top checker is a king.
+    kings: u64,
+}
+
+impl TopBits {
+    pub(super) const EMPTY: TopBits = TopBits { seats: PerSeat([0; MAX_SEATS]), kings: 0 };
+}
+
+/// Each cell of `x` moved one step along `d` on an 8x8 board, across the west and east edges
+/// when `across_sides`, across the north and south edges when `across_ends`, else off the board.
+#[inline(always)]
+fn shift(x: u64, d: Line, across_sides: bool, across_ends: bool) -> u64 {
+    let (dx, dy) = d.delta();
+    let x = match dx {
+        1 => ((x << 1) & !FILE_A) | if across_sides { (x >> 7) & FILE_A } else { 0 },
+        -1 => ((x >> 1) & !FILE_H) | if across_sides { (x << 7) & FILE_H } else { 0 },
+        _ => x,
+    };
+    match dy {
+        1 if across_ends => x.rotate_left(8),
+        1 => x << 8,
+        -1 if across_ends => x.rotate_right(8),
+        -1 => x >> 8,
+        _ => x,
+    }
+}
+
+/// The cells of `x`, lowest first.
+#[inline(always)]
+fn cells(mut x: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let c = x.trailing_zeros() as u8;
+            x &= x - 1;
+            c
+        })
+    })
+}
+
+/// How steps cross the edges of the board: a king's, and a man's (never across the ends).
+#[derive(Clone, Copy)]
+struct Edges {
+    sides: bool,
+    ends: bool,
+}
+
+impl Edges {
+    /// The cells from which one step along `d` lands in `x`.
+    #[inline(always)]
+    fn before(self, x: u64, d: Line, king: bool) -> u64 {
+        shift(x, d.opposite(), self.sides, self.ends && king)
+    }
+}
+
+impl CheckersPosition {
+    /// Whether the bits of cells are kept and [`CheckersPosition::moves_by_bits`] applies: an
+    /// 8x8 board, on which every seat sees the same topology (two players, south and north).
+    #[inline(always)]
+    pub(super) fn bits_apply(&self) -> bool {
+        self.table.size == SIDE
+    }
+
+    /// Brings the bits of cell `c` up to date with its stack (on boards where bits are kept).
+    #[inline(always)]
+    pub(super) fn refresh_bits(&mut self, c: u8) {
+        if !self.bits_apply() {
+            return;
+        }
+        let bit = 1u64 << (c & 63);
+        for s in self.bits.seats.0.iter_mut() {
+            *s &= !bit;
+        }
+        self.bits.kings &= !bit;
+        let id = self.top[c as usize];
+        if id != NONE {
+            let ck = self.checkers[id as usize];
+            self.bits.seats[ck.owner()] |= bit;
+            if ck.is_king() {
+                self.bits.kings |= bit;
+            }
+        }
+    }
+
+    /// Every legal move of `seat` as if it were to move, on an 8x8 board (see the module notes).
+    pub(super) fn moves_by_bits(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
+        out.clear();
+        let wrap = self.topology().wrap();
+        let edges = Edges { sides: wrap != Wrap::Flat, ends: wrap == Wrap::Universal };
+        let seating = self.table.seating;
+        let (mut occupied, mut team) = (0, 0);
+        for s in seating.seats() {
+            occupied |= self.bits.seats[s];
+            if seating.team(seat).contains(s) {
+                team |= self.bits.seats[s];
+            }
+        }
+        let own = self.bits.seats[seat];
+        let kings = own & self.bits.kings;
+        let men = own & !kings;
+        let empty = !occupied;
+        // Stacks with a first hop: over a stack of another team onto an empty cell. (In
+        // Numbers some of those may not jump what they find; the search below says.)
+        let prey = occupied & !team;
+        let mut jumpers = 0;
+        for (pieces, king) in [(men, false), (kings, true)] {
+            let (lines, n) = self.jump_dirs(king, seat);
+            for &d in &lines[..n] {
+                jumpers |= pieces & edges.before(prey & edges.before(empty, d, king), d, king);
+            }
+        }
+        if jumpers != 0 {
+            self.jumps_of(cells(jumpers), out);
+            // "You must jump whenever possible."
+            if !out.is_empty() {
+                return;
+            }
+        }
+        self.steps_by_bits(seat, men, kings, empty, edges, out);
+    }
+
+    /// The steps of `seat`'s `men` and `kings` onto `empty` cells, appended to `out`.
+    fn steps_by_bits(&self, seat: Seat, men: u64, kings: u64, empty: u64, edges: Edges, out: &mut Vec<CheckersMove>) {
+        // `can[line]`: the stacks that can step along that line, men then kings.
+        let (mut can_man, mut can_king) = ([0u64; 8], [0u64; 8]);
+        let mut movers = 0;
+        let [l, r] = self.table.sides[seat].diagonal_forward();
+        for d in [l, r] {
+            can_man[d.index() & 7] = men & edges.before(empty, d, false);
+            movers |= can_man[d.index() & 7];
+        }
+        if kings != 0 {
+            for d in Line::DIAGONAL {
+                can_king[d.index() & 7] = kings & edges.before(empty, d, true);
+                movers |= can_king[d.index() & 7];
+            }
+        }
+        for c in cells(movers) {
+            let bit = 1u64 << c;
+            let king = kings & bit != 0;
+            let dirs = self.step_dirs(king, seat);
+            // A man's two lines are listed twice to fill the array.
+            let lines = if king { &dirs[..] } else { &dirs[..2] };
+            for &d in lines {
+                let can = if king { can_king[d.index() & 7] } else { can_man[d.index() & 7] };
+                if can & bit != 0 {
+                    let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+                    step.path[0] = self.step(c, d, king, seat);
+                    out.push(step);
+                }
+            }
+        }
+    }
+}
