@@ -9,9 +9,10 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
 use variant_rules::cli::OptionArgs;
-use variant_rules::{Game, Position};
+use variant_rules::{Game, Position, Seat};
 use variant_table::table::save::{clip, guarded};
 use variant_table::table::screenshot::ScreenshotRequest;
+use variant_table::table::seats::{Controller, Seats};
 use variant_table::table::session::{PositionChanged, Session};
 use variant_table::table::{AppState, TablePlugin, TableRenderPlugin};
 
@@ -35,6 +36,10 @@ struct GameArgs {
     /// standard start.
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
+    /// At the table: the seats the computer plays, by letter (`b`; `a,b` for a game between
+    /// computers), each with its time per move if not 1 s (`b:5000`).
+    #[arg(long, value_name = "SEATS")]
+    computer: Option<String>,
 }
 
 impl GameArgs {
@@ -47,6 +52,24 @@ impl GameArgs {
             guarded(what, || game.play(m).map_err(|e| format!("{} {e}", what())))?;
         }
         Ok(game)
+    }
+
+    /// The seats for `game`, with the computer on the seats `--computer` names.
+    fn seats(&self, game: &Game) -> Result<Seats, String> {
+        let mut seats = Seats::default();
+        let count = game.position().seating().count();
+        seats.suit(game.id(), count);
+        for part in self.computer.iter().flat_map(|c| c.split(',')).map(str::trim).filter(|p| !p.is_empty()) {
+            let (letter, ms) = part.split_once(':').unwrap_or((part, "1000"));
+            let bad = || format!("--computer: '{}' is not a seat letter (A to {}) with an optional time in ms", clip(part, 24), Seat(count as u8 - 1).letter());
+            let index = match letter.to_ascii_uppercase().as_bytes() {
+                [c @ b'A'..=b'Z'] if usize::from(c - b'A') < count => usize::from(c - b'A'),
+                _ => return Err(bad()),
+            };
+            let movetime_ms = ms.parse::<u32>().ok().filter(|ms| (1..=600_000).contains(ms)).ok_or_else(bad)?;
+            seats.seats[index].controller = Controller::Computer { movetime_ms };
+        }
+        Ok(seats)
     }
 }
 
@@ -121,18 +144,21 @@ fn display_available() -> Result<(), String> {
 
 fn window_app(size: (u32, u32), title: &str) -> App {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window { title: title.into(), resolution: WindowResolution::new(size.0, size.1), ..default() }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window { title: title.into(), resolution: WindowResolution::new(size.0, size.1), ..default() }),
+                ..default()
+            })
+            // A thread for the computer's search besides the one the renderer compiles on.
+            .set(TaskPoolPlugin { task_pool_options: variant_table::table::ai::task_pool_options() }),
+    )
     .add_plugins((TablePlugin, TableRenderPlugin));
     app
 }
 
 /// Starts the app on `game` instead of the launcher.
-fn start_on(app: &mut App, game: Game) {
-    let mut seats = variant_table::table::seats::Seats::default();
-    seats.suit(game.id(), game.position().seating().count());
+fn start_on(app: &mut App, game: Game, seats: Seats) {
     app.insert_resource(seats);
     app.insert_resource(Session::new(game));
     app.insert_state(AppState::Playing);
@@ -163,26 +189,35 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
         }
         Some(Command::Play(args)) => {
             let game = args.game()?;
+            let seats = args.seats(&game)?;
             let mut app = window_app((1280, 720), "Variant Table");
-            start_on(&mut app, game);
+            start_on(&mut app, game, seats);
             app.run();
         }
         Some(Command::Screenshot { game, launcher, out, size, throw }) => screenshot(&game, launcher, out, size, throw)?,
         Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
-        Some(Command::Text(args)) => return Ok(variant_table::terminal::run(args.game()?)),
+        Some(Command::Text(args)) => {
+            if args.computer.is_some() {
+                return Err("--computer: the terminal is for players only; the computer plays at the table".into());
+            }
+            return Ok(variant_table::terminal::run(args.game()?));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn screenshot(game: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>) -> Result<(), String> {
-    let game = game.game()?;
+fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>) -> Result<(), String> {
+    let game = args.game()?;
+    let seats = args.seats(&game)?;
     if throw.is_some() && game.id().dice(game.options()) == 0 {
         return Err(format!("--throw: {} has no dice", game.id()));
     }
     let mut app = window_app(size, "Variant Table screenshot");
-    if !launcher {
-        start_on(&mut app, game);
+    if launcher {
+        app.insert_resource(seats);
+    } else {
+        start_on(&mut app, game, seats);
     }
     app.insert_resource(ScreenshotRequest { throw_seed: throw, ..ScreenshotRequest::new(out.clone()) });
     app.run();
@@ -205,15 +240,19 @@ fn frame_bench(scene: &str, frames: u32) -> Result<(), String> {
         }
         "stax" => {
             app.add_plugins((TablePlugin, TableRenderPlugin));
-            let game = GameArgs { game: "stax".into(), options: OptionArgs::default(), moves: BENCH_MOVES.into(), position: None };
-            start_on(&mut app, game.game()?);
+            let game = GameArgs { game: "stax".into(), options: OptionArgs::default(), moves: BENCH_MOVES.into(), position: None, computer: None };
+            let g = game.game()?;
+            let seats = game.seats(&g)?;
+            start_on(&mut app, g, seats);
         }
         "doubles" => {
             // The full 48-checker four-player table, seen from seat A.
             app.add_plugins((TablePlugin, TableRenderPlugin));
             let options = OptionArgs { players: Some("4".into()), ..OptionArgs::default() };
-            let game = GameArgs { game: "stax".into(), options, moves: String::new(), position: None };
-            start_on(&mut app, game.game()?);
+            let game = GameArgs { game: "stax".into(), options, moves: String::new(), position: None, computer: None };
+            let g = game.game()?;
+            let seats = game.seats(&g)?;
+            start_on(&mut app, g, seats);
         }
         other => return Err(format!("unknown scene '{other}' (expected stax, doubles or bare)")),
     }

@@ -929,3 +929,217 @@ fn four_player_cut_throat_checkers_from_the_launcher_to_the_end() {
     }
     assert_eq!(session(&app).game.moves().count(), plies);
 }
+
+// ---- the computer at the table ----------------------------------------------------------------
+
+/// The seat controller of the computer at `ms` milliseconds a move.
+fn computer(ms: u32) -> variant_table::table::seats::Controller {
+    variant_table::table::seats::Controller::Computer { movetime_ms: ms }
+}
+
+fn thinking(app: &App) -> Option<(Seat, Duration)> {
+    app.world().resource::<variant_table::table::ai::Computer>().thinking()
+}
+
+/// Runs frames, letting real time pass too (the computer thinks on the wall clock), until
+/// `done` holds or `secs` seconds have gone by; returns whether it held.
+fn run_until(app: &mut App, secs: f64, done: impl Fn(&App) -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+/// Clicks the cells of a legal move (the first one with a cell to click), without waiting.
+fn click_cells_of_a_move(app: &mut App, rng: &mut ChaCha8Rng) -> AnyMove {
+    let pos = session(app).game.position().clone();
+    let moves: Vec<AnyMove> = pos.legal_move_list().into_iter().filter(|&m| pos.move_path(m).from != variant_rules::topology::NO_CELL).collect();
+    let m = moves[rng.random_range(0..moves.len())];
+    let path = pos.move_path(m);
+    for c in std::iter::once(path.from).chain(path.landings.iter().copied()) {
+        click(app, c);
+    }
+    m
+}
+
+/// A newcomer's game against the computer, chosen in the launcher (1: the computer plays seat
+/// A and moves first). The player clicks, the computer answers through the same pipeline; the
+/// view stays on the player's side; clicks on the computer's turn are refused.
+#[test]
+fn a_game_against_the_computer_from_the_launcher() {
+    use variant_table::table::ai::{Computer, Hint};
+    use variant_table::table::launcher::LauncherKey;
+    use variant_table::table::view::TurnView;
+    let mut app = start_from_launcher(&[LauncherKey::Char('1')]);
+    assert_eq!(app.world().resource::<Seats>().controller(Seat::A), computer(200), "1 makes seat A the computer at 0.2 s");
+    // Quicker for the test: 50 ms a move.
+    app.world_mut().resource_mut::<Seats>().seats[0].controller = computer(50);
+    let north = session(&app).game.position().side_of(Seat::B);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for round in 0..6 {
+        // The computer moves first (it may have done so while the game was starting).
+        let ply = 2 * round;
+        assert!(run_until(&mut app, 10.0, |a| session(a).game.moves().count() > ply), "round {round}: the computer did not move");
+        settle(&mut app);
+        assert_eq!(session(&app).game.moves().count(), ply + 1, "one move, then the player's turn");
+        assert_eq!(session(&app).movers().last(), Some(Seat::A));
+        assert_eq!(session(&app).game.position().turn(), Seat::B);
+        assert!(thinking(&app).is_none(), "nothing to think about on the player's turn");
+        assert_mirrors(&mut app, &format!("round {round}, the computer's move"));
+        let lines = app.world().resource::<Computer>().hud_lines(session(&app), app.world().resource::<Seats>(), app.world().resource::<Hint>());
+        let played = session(&app).game.moves().last().unwrap().to_string();
+        assert!(lines.starts_with(&format!("Computer played {played} (")) && lines.contains("depth"), "{lines}");
+        assert_eq!(app.world().resource::<TurnView>().target(), Some(north), "the view stays on the player's side");
+        click_cells_of_a_move(&mut app, &mut rng);
+        assert_eq!(session(&app).game.moves().count(), ply + 2, "round {round}: the player's click was played: {}", session(&app).status);
+        assert_eq!(thinking(&app).map(|t| t.0), Some(Seat::A), "the computer thinks at once");
+        // The computer's pieces are not the player's to move.
+        let before = session(&app).game.moves().count();
+        let theirs = session(&app).game.position().legal_move_list()[0];
+        let from = session(&app).game.position().move_path(theirs).from;
+        click(&mut app, from);
+        assert_eq!(session(&app).game.moves().count(), before);
+        assert_eq!(session(&app).status, "wait: the computer is to move");
+        assert!(app.world().resource::<Selection>().from.is_none());
+    }
+    assert_eq!(app.world().resource::<TurnView>().target(), Some(north));
+    let hud = variant_table::table::hud::status_text(session(&app), app.world().resource::<Seats>(), "");
+    assert!(hud.contains("A: Computer (0.05 s)   B: Human"), "{hud}");
+}
+
+/// Undo while the computer thinks stops it: no move arrives afterwards. Undo after its reply
+/// takes back both moves, to the player's turn; a new game and the launcher stop it too.
+#[test]
+fn undo_new_game_and_the_launcher_stop_the_computer() {
+    let mut app = app_with(GameId::Chess);
+    app.world_mut().resource_mut::<Seats>().seats[1].controller = computer(3000);
+    send_move(&mut app, "e2e4");
+    app.update();
+    assert_eq!(thinking(&app).map(|t| t.0), Some(Seat::B), "Black thinks for 3 s");
+    app.world_mut().write_message(GameCommand::Undo);
+    app.update();
+    assert_eq!(session(&app).game.moves().count(), 0, "{}", session(&app).status);
+    assert!(thinking(&app).is_none(), "undo stopped the search");
+    assert!(!run_until(&mut app, 4.0, |a| session(a).game.moves().count() > 0 || thinking(a).is_some()), "no move arrived after the undo");
+    assert_eq!(session(&app).status, "took back e2e4");
+
+    // Against a quick computer: its reply, then one undo takes back both moves.
+    app.world_mut().resource_mut::<Seats>().seats[1].controller = computer(50);
+    send_move(&mut app, "d2d4");
+    assert!(run_until(&mut app, 10.0, |a| session(a).game.moves().count() == 2), "the computer replied");
+    settle(&mut app);
+    let reply = session(&app).game.moves().nth(1).unwrap().to_string();
+    app.world_mut().write_message(GameCommand::Undo);
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().count(), 0, "back to the player's turn");
+    assert_eq!(session(&app).status, format!("took back {reply} and d2d4"));
+    assert_eq!(session(&app).redo.len(), 2);
+    assert!(thinking(&app).is_none());
+    assert_mirrors(&mut app, "after undoing the pair");
+
+    // A new game, and leaving to the launcher, stop it as well.
+    app.world_mut().resource_mut::<Seats>().seats[1].controller = computer(3000);
+    for leave in [true, false] {
+        send_move(&mut app, "e2e4");
+        app.update();
+        assert!(thinking(&app).is_some());
+        if leave {
+            app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Launcher);
+        } else {
+            app.world_mut().write_message(GameCommand::NewGame(Box::new(Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap())));
+        }
+        app.update();
+        app.update();
+        assert!(thinking(&app).is_none(), "leave to the launcher: {leave}");
+        let moves = session(&app).game.moves().count();
+        assert!(!run_until(&mut app, 3.5, |a| session(a).game.moves().count() != moves), "no move arrived (launcher: {leave})");
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Playing);
+        app.world_mut().write_message(GameCommand::NewGame(Box::new(Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap())));
+        settle(&mut app);
+    }
+}
+
+/// Two computers play whole games with nobody at the screen: Checkers (a short move limit) and
+/// Chec Toe, where they throw their dice with the physical throw Space makes.
+#[test]
+fn two_computers_play_games_to_the_end() {
+    let mut opts = GameOptions::default_for(GameId::Checkers);
+    opts.move_limit = 12;
+    // Chec Toe: at most 30 turns (each throw flies a second or two of simulated time).
+    let chec_toe = GameOptions { seed: 5, move_limit: 30, ..GameOptions::default_for(GameId::ChecToe) };
+    let games = [(GameId::Checkers, opts), (GameId::ChecToe, chec_toe)];
+    for (id, opts) in games {
+        let mut app = app(Game::new(id, opts, None).unwrap());
+        for s in &mut app.world_mut().resource_mut::<Seats>().seats {
+            s.controller = computer(20);
+        }
+        let started = std::time::Instant::now();
+        assert!(
+            run_until(&mut app, 90.0, |a| session(a).outcome().is_some()),
+            "{id}: not over after {:?}: {:?}",
+            started.elapsed(),
+            session(&app).game.moves().collect::<Vec<_>>()
+        );
+        settle(&mut app);
+        assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::GameOver);
+        assert!(thinking(&app).is_none());
+        assert_mirrors(&mut app, &format!("{id}: the end"));
+        let moves: Vec<&str> = session(&app).game.moves().collect();
+        // Every move was legal where it was played: the game replays from its text.
+        let mut replay = Game::new(id, opts, None).unwrap();
+        for m in &moves {
+            replay.play(m).unwrap_or_else(|e| panic!("{id}: {m}: {e}"));
+        }
+        if id == GameId::ChecToe {
+            let rolls = moves.iter().filter(|m| m.starts_with('[')).count();
+            assert!(
+                rolls > 0 && session(&app).throws.len() == rolls,
+                "{id}: every roll is a physical throw ({rolls} rolls, {} throws)",
+                session(&app).throws.len()
+            );
+            assert!(session(&app).throws.iter().all(|(_, r)| r.replays()), "the throws replay");
+        }
+        eprintln!("{id}, computer against computer: {} plies in {:?}, {:?}", moves.len(), started.elapsed(), session(&app).outcome());
+    }
+}
+
+/// H's hint: a legal move of the seat to move, with its cells and a line for the HUD; gone once
+/// a move is played; none when the computer is to move.
+#[test]
+fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
+    use variant_table::table::ai::{AskHint, Computer, Hint};
+    let mut app = app_with(GameId::Chess);
+    app.world_mut().resource_mut::<Computer>().hint_movetime_ms = 100;
+    send_move(&mut app, "e2e4");
+    settle(&mut app);
+    app.world_mut().write_message(AskHint);
+    app.update();
+    assert!(app.world().resource::<Computer>().hinting().is_some(), "the hint is being looked for");
+    assert!(run_until(&mut app, 10.0, |a| a.world().resource::<Hint>().0.is_some()), "a hint was found");
+    let hint = app.world().resource::<Hint>().0.clone().unwrap();
+    let pos = session(&app).game.position().clone();
+    assert!(pos.legal_move_list().contains(&hint.mv), "the hint is a legal move");
+    let path = pos.move_path(hint.mv);
+    assert_eq!((hint.from, hint.landings.clone()), (Some(path.from), path.landings.clone()));
+    assert_eq!(pos.turn(), Seat::B, "for Black, the seat to move");
+    assert!(hint.line.starts_with(&format!("Hint: {} (", pos.move_text(hint.mv))), "{}", hint.line);
+    let lines = app.world().resource::<Computer>().hud_lines(session(&app), app.world().resource::<Seats>(), app.world().resource::<Hint>());
+    assert!(lines.contains(&hint.line), "{lines}");
+    assert_eq!(session(&app).game.moves().count(), 1, "a hint plays nothing");
+    // Playing it clears it.
+    app.world_mut().write_message(GameCommand::Play(hint.mv));
+    settle(&mut app);
+    assert!(app.world().resource::<Hint>().0.is_none());
+    // On the computer's turn there is no hint.
+    app.world_mut().resource_mut::<Seats>().seats[0].controller = computer(2000);
+    app.update();
+    app.world_mut().write_message(AskHint);
+    app.update();
+    assert!(app.world().resource::<Computer>().hinting().is_none());
+    assert_eq!(session(&app).status, "no hint: the computer is to move");
+}

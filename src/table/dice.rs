@@ -155,12 +155,21 @@ pub fn roll_move(pos: &AnyPosition, game: GameId, opts: &variant_rules::GameOpti
     pos.legal_move_list().contains(&m).then_some(m)
 }
 
-fn keys(keys: Option<Res<ButtonInput<KeyCode>>>, session: Option<Res<Session>>, mut throw: MessageWriter<ThrowDice>, mut out: MessageWriter<GameCommand>) {
+fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    session: Option<Res<Session>>,
+    seats: Res<super::seats::Seats>,
+    mut throw: MessageWriter<ThrowDice>,
+    mut out: MessageWriter<GameCommand>,
+) {
     let (Some(keys), Some(session)) = (keys, session) else { return };
     if keys.just_pressed(KeyCode::Space) {
         throw.write(ThrowDice::default());
     }
     let pos = session.game.position();
+    if seats.is_computer(pos.turn()) {
+        return; // the computer re-rolls and passes for itself
+    }
     if keys.just_pressed(KeyCode::KeyE)
         && let Some(m) = reroll_move(pos)
     {

@@ -66,15 +66,18 @@ fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
 fn show_actions(
     session: Option<Res<Session>>,
     table: Res<DiceTable>,
+    seats: Res<super::seats::Seats>,
     state: Res<State<AppState>>,
     panels: Query<(Entity, &ActionPanel)>,
     mut commands: Commands,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !table.is_changed() {
+    if !session.is_changed() && !table.is_changed() && !seats.is_changed() {
         return;
     }
-    let actions = if *state.get() == AppState::Playing { open_actions(&session, &table) } else { Vec::new() };
+    // The computer throws, re-rolls and passes for itself: no buttons on its turn.
+    let players_turn = !seats.is_computer(variant_rules::Position::turn(session.game.position()));
+    let actions = if *state.get() == AppState::Playing && players_turn { open_actions(&session, &table) } else { Vec::new() };
     if panels.iter().any(|(_, p)| p.shown == actions) {
         return;
     }

@@ -66,7 +66,7 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
                      R: reset view   V: view follows the turn / fixed   C: frame all\n\
                      double-click: fly to   F: fan stacks   Ctrl+Z/Y: undo/redo\n\
                      Ctrl+S/O: save/load   Ctrl+Shift+S/O: save as/open   Ctrl+N: new\n\
-                     Ctrl+L: launcher   Space: throw dice   (every move is autosaved)",
+                     Ctrl+L: launcher   Space: dice   H: hint   (every move is autosaved)",
                 13.0,
             ));
         });
@@ -151,11 +151,15 @@ fn update_hud(
     mut moves: Query<&mut Text, (With<MovesText>, Without<StatusText>, Without<InspectText>)>,
     mut inspect: Query<&mut Text, (With<InspectText>, Without<StatusText>, Without<MovesText>)>,
     dice: Option<Res<super::dice::DiceTable>>,
+    computer: Res<super::ai::Computer>,
+    hint: Res<super::ai::Hint>,
 ) {
     let Some(session) = session else { return };
     // Text is laid out again whenever it changes: only write what differs.
     let dice_line = dice.map(|d| super::dice::dice_line(&session, &d)).unwrap_or_default();
-    let line = status_text(&session, &seats, &dice_line);
+    let ai_lines = computer.hud_lines(&session, &seats, &hint);
+    let extra = [dice_line, ai_lines].into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
+    let line = status_text(&session, &seats, &extra);
     for mut t in &mut status {
         t.set_if_neq(Text(line.clone()));
     }
@@ -210,8 +214,18 @@ pub fn seat_states_line(pos: &AnyPosition) -> String {
     parts.join("   ")
 }
 
-/// The status panel: the game, the teams (more than two seats), whose turn it is or who won,
-/// seats missing, immobile or eliminated, what each seat has lost, the dice, the status line.
+/// Who plays each seat, when the computer plays any: "White: Human   Black: Computer (1 s)".
+pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
+    if !(0..count).any(|i| seats.is_computer(Seat(i as u8))) {
+        return String::new();
+    }
+    let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { Seats::role(game, s) };
+    (0..count).map(|i| Seat(i as u8)).map(|s| format!("{}: {}", who(s), seats.controller(s).label())).collect::<Vec<_>>().join("   ")
+}
+
+/// The status panel: the game, the teams (more than two seats), who plays each seat (when the
+/// computer plays one), whose turn it is or who won, seats missing, immobile or eliminated,
+/// what each seat has lost, the dice and the computer, the status line.
 pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String {
     let game = &session.game;
     let pos = game.position();
@@ -235,6 +249,10 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     let states = seat_states_line(pos);
     if !states.is_empty() {
         turn += &format!("\n{states}");
+    }
+    let players = controllers_line(seats, game.id(), count);
+    if !players.is_empty() {
+        title += &format!("\n{players}");
     }
     let lost = super::pieces::captured_summary(pos);
     let mut captured = String::new();

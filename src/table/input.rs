@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use variant_rules::chex::ChexMove;
 use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
 
+use super::seats::Seats;
 use super::session::{GameCommand, PositionChanged, Session};
 use super::{AppState, TurnSystems};
 
@@ -119,10 +120,21 @@ fn select(
     mut hand_clicks: MessageReader<HandClicked>,
     mut pile_clicks: MessageReader<PileClicked>,
     session: Option<ResMut<Session>>,
+    seats: Res<Seats>,
     mut sel: ResMut<Selection>,
     mut out: MessageWriter<GameCommand>,
 ) {
     let Some(mut session) = session else { return };
+    if seats.is_computer(session.game.position().turn()) {
+        // The computer's pieces are not the players' to move.
+        if !clicks.is_empty() || !hand_clicks.is_empty() || !pile_clicks.is_empty() {
+            session.status = "wait: the computer is to move".into();
+        }
+        clicks.clear();
+        hand_clicks.clear();
+        pile_clicks.clear();
+        return;
+    }
     for &PileClicked { owner } in pile_clicks.read() {
         let pos = session.game.position();
         if pos.turn() != owner {
@@ -304,13 +316,14 @@ fn explain(session: &Session, sel: &Selection, cell: Cell) -> String {
     }
 }
 
-fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>, session: Option<Res<Session>>) {
+fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>, session: Option<Res<Session>>, seats: Res<Seats>) {
     if changed.read().count() == 0 {
         return;
     }
     sel.clear();
-    // A CHEX tile just drawn is in hand: show where it may go.
+    // A CHEX tile just drawn is in hand: show where it may go (unless the computer drew it).
     if let Some(session) = session
+        && !seats.is_computer(session.game.position().turn())
         && let variant_rules::AnyPosition::Chex(p) = session.game.position()
         && let Some(tile) = p.holding()
     {

@@ -1,6 +1,7 @@
 //! The launcher screen: choose a game, its board and options (for the checkers games two or
-//! four players, the seating and Queens' colours), and the seats (names and piece colours);
-//! Enter starts the chosen game (Stax on the flat board unless changed).
+//! four players, the seating and Queens' colours), and the seats (names, piece colours, and
+//! who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a move); Enter starts the
+//! chosen game (Stax on the flat board unless changed).
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -65,7 +66,7 @@ pub enum LauncherKey {
     Tab,
     Backspace,
     Enter,
-    /// Text typed (a letter of a name, or N / S / P / A / Q on the game list).
+    /// Text typed (a letter of a name, or N / S / P / A / Q / 1-4 on the game list).
     Char(char),
 }
 
@@ -126,7 +127,15 @@ impl LauncherChoice {
             (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(Seat::A),
             (LauncherKey::Tab, Focus::Seat(s)) if s.index() + 1 < self.seat_count() => self.focus = Focus::Seat(Seat(s.0 + 1)),
             (LauncherKey::Tab, Focus::Seat(_)) => self.focus = Focus::Game,
-            (LauncherKey::Down | LauncherKey::Up, _) => self.next_game(*key == LauncherKey::Down),
+            // On a seat, Up/Down choose who plays it; on the game list, the game.
+            (LauncherKey::Down | LauncherKey::Up, Focus::Seat(s)) => seats.cycle_controller(s, *key == LauncherKey::Down),
+            (LauncherKey::Down | LauncherKey::Up, Focus::Game) => self.next_game(*key == LauncherKey::Down),
+            (LauncherKey::Char(c @ '1'..='4'), Focus::Game) => {
+                let seat = Seat(*c as u8 - b'1');
+                if seat.index() < self.seat_count() {
+                    seats.cycle_controller(seat, true);
+                }
+            }
             (LauncherKey::Right | LauncherKey::Left, Focus::Game) => self.next_board(*key == LauncherKey::Right),
             (LauncherKey::Right | LauncherKey::Left, Focus::Seat(s)) => seats.cycle_colour(s, *key == LauncherKey::Right),
             (LauncherKey::Backspace, Focus::Seat(s)) => {
@@ -215,7 +224,8 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
                      checkers games: P: 2 or 4 players   A: seating (4 players)   Q: Queens' colours (4 players)\n\
-                     Tab: next field (game, then each seat) and type a name   Enter: play",
+                     1-4: who plays seat A-D: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
+                     Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
                     15.0,
                 ));
             });
@@ -318,7 +328,8 @@ fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
                 if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() }
             );
         }
-        s += &format!("{} seat {}: {name}{cursor:<22} colour: {colour:<8}{note}\n", if focused { ">" } else { " " }, seat.letter());
+        let player = seats.controller(seat).label();
+        s += &format!("{} seat {}: {name}{cursor:<22} {player:<18} colour: {colour:<8}{note}\n", if focused { ">" } else { " " }, seat.letter());
     }
     s
 }
@@ -425,5 +436,29 @@ mod tests {
         assert_eq!(c.seating, DoublesSeating::PartnersAdjacent, "A cycles round");
         assert!(seats_text(&c, &seats).contains("team AC"), "{}", seats_text(&c, &seats));
         assert!(options_line(&c).contains("colours: mixed"));
+    }
+
+    #[test]
+    fn digits_and_up_down_on_a_seat_choose_human_or_computer() {
+        use super::super::seats::Controller;
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Char('2')]);
+        assert_eq!(seats.controller(Seat::B), Controller::Computer { movetime_ms: 200 });
+        assert!(seats_text(&c, &seats).contains("seat B: (none)"), "{}", seats_text(&c, &seats));
+        assert!(seats_text(&c, &seats).contains("Computer (0.2 s)"), "{}", seats_text(&c, &seats));
+        press(&mut c, &mut seats, &[LauncherKey::Char('2'), LauncherKey::Char('5'), LauncherKey::Char('3')]);
+        assert_eq!(seats.controller(Seat::B), Controller::Computer { movetime_ms: 1000 });
+        assert_eq!(seats.count(), 2, "3 and 5 name no seat of a two-seat table");
+        // On a seat row Up/Down choose its player (and leave the game alone); digits are text.
+        let game = c.game;
+        press(&mut c, &mut seats, &[LauncherKey::Tab, LauncherKey::Down, LauncherKey::Char('1'), LauncherKey::Up, LauncherKey::Up]);
+        assert_eq!((c.game, seats.name(Seat::A)), (game, "1"));
+        assert_eq!(seats.controller(Seat::A), Controller::Computer { movetime_ms: 5000 });
+        assert_eq!(seats.controller(Seat::B), Controller::Computer { movetime_ms: 1000 });
+        // Controllers stay with the seats when the game changes.
+        c.focus = Focus::Game;
+        press(&mut c, &mut seats, &[LauncherKey::Down]);
+        assert_eq!(seats.controller(Seat::B), Controller::Computer { movetime_ms: 1000 });
     }
 }

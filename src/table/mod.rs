@@ -3,10 +3,12 @@
 //! A move flows through [`TurnSystems`] in one frame: pointer input becomes [`input::CellClicked`]
 //! messages, the selection is validated against the rules, the move is applied to the
 //! [`session::Session`], the ECS mirror of the board is rebuilt and animated, and the outcome is
-//! resolved. The rules engine's position is the truth; entities only mirror it.
+//! resolved. The rules engine's position is the truth; entities only mirror it. A seat the
+//! computer plays sends its moves down the same pipeline ([`ai`]).
 
 use bevy::prelude::*;
 
+pub mod ai;
 pub mod atomic;
 pub mod autosave;
 pub mod board;
@@ -77,6 +79,7 @@ impl Plugin for TablePlugin {
             autosave::plugin,
             dice::plugin,
             view::plugin,
+            ai::plugin,
         ));
     }
 }

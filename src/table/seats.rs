@@ -1,6 +1,6 @@
 //! The seats at the table (two, or four in the Doubles games): each player's name, the colour
-//! of their pieces and who controls them, chosen in the launcher, shown in the HUD and kept in
-//! save files.
+//! of their pieces and who controls them (a player at this screen, or the computer at a time
+//! per move), chosen in the launcher, shown in the HUD and kept in save files.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -25,14 +25,56 @@ pub const SEAT_COLOURS: [(&str, [f32; 3]); 6] = [
 /// Longest name the launcher accepts (it has to fit the HUD panel).
 pub const MAX_NAME: usize = 20;
 
-/// Who moves a seat's pieces. Only players at this screen for now; computer and remote players
-/// will be further variants.
+/// Who moves a seat's pieces: a player at this screen, or the computer (the engine's search,
+/// thinking off the main thread: see `ai`). Save files written before computers existed have
+/// no controller and read as local players.
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Controller {
     /// A player at this screen (hot-seat: the mouse and keyboard move for whoever is to move).
     #[default]
     LocalHuman,
+    /// The computer, given this many milliseconds of thinking per move.
+    Computer { movetime_ms: u32 },
+}
+
+/// The computer's strengths the launcher offers, in milliseconds per move (0.2 s, 1 s, 5 s).
+pub const COMPUTER_STRENGTHS: [u32; 3] = [200, 1000, 5000];
+
+/// The longest time per move a save file may ask of the computer (the engine's limit).
+const MAX_MOVETIME_MS: u32 = 600_000;
+
+impl Controller {
+    /// The choices the launcher cycles through: a player, then the computer at each strength
+    /// of [`COMPUTER_STRENGTHS`].
+    pub fn choices() -> Vec<Controller> {
+        std::iter::once(Controller::LocalHuman).chain(COMPUTER_STRENGTHS.iter().map(|&movetime_ms| Controller::Computer { movetime_ms })).collect()
+    }
+
+    /// The next (or previous) of [`Controller::choices`], round in a circle (a strength not on
+    /// the list counts as a player).
+    pub fn cycled(self, forward: bool) -> Controller {
+        let all = Controller::choices();
+        let n = all.len();
+        let i = all.iter().position(|&c| c == self).unwrap_or(0);
+        all[if forward { (i + 1) % n } else { (i + n - 1) % n }]
+    }
+
+    /// The computer's time per move, if this is the computer.
+    pub fn movetime_ms(self) -> Option<u32> {
+        match self {
+            Controller::LocalHuman => None,
+            Controller::Computer { movetime_ms } => Some(movetime_ms),
+        }
+    }
+
+    /// How the launcher and the HUD name it: "Human", "Computer (1 s)".
+    pub fn label(self) -> String {
+        match self {
+            Controller::LocalHuman => "Human".into(),
+            Controller::Computer { movetime_ms } => format!("Computer ({} s)", movetime_ms as f64 / 1000.0),
+        }
+    }
 }
 
 /// One seat: the name typed in the launcher (empty: the seat's role, "Player A", "White"), an
@@ -132,6 +174,34 @@ impl Seats {
         self.seats.get(seat.index()).map_or("", |s| s.name.trim())
     }
 
+    /// Who moves `seat`'s pieces (a seat not listed: a local player).
+    pub fn controller(&self, seat: Seat) -> Controller {
+        self.seats.get(seat.index()).map_or(Controller::LocalHuman, |s| s.controller)
+    }
+
+    /// Whether the computer moves `seat`'s pieces.
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.controller(seat).movetime_ms().is_some()
+    }
+
+    /// The seat of the one local player at a table where the computer has the other seats, if
+    /// that is the table (the view then stays on that player's side).
+    pub fn lone_human(&self) -> Option<Seat> {
+        let humans: Vec<usize> = (0..self.count()).filter(|&i| self.seats[i].controller == Controller::LocalHuman).collect();
+        match humans.as_slice() {
+            &[only] if self.count() > 1 => Some(Seat(only as u8)),
+            _ => None,
+        }
+    }
+
+    /// Moves `seat` to the next (or previous) controller: a player, the computer at 0.2 s, 1 s
+    /// or 5 s a move.
+    pub fn cycle_controller(&mut self, seat: Seat, forward: bool) {
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.controller = s.controller.cycled(forward);
+        }
+    }
+
     /// Whether the colours are the defaults of some game's set (so not chosen by the players).
     fn default_set(&self) -> bool {
         let colours = self.colours();
@@ -207,6 +277,9 @@ impl Seats {
         }
         if self.seats.iter().any(|s| s.name.chars().count() > MAX_NAME) {
             return Err(format!("seat names are at most {MAX_NAME} characters"));
+        }
+        if self.seats.iter().filter_map(|s| s.controller.movetime_ms()).any(|ms| !(1..=MAX_MOVETIME_MS).contains(&ms)) {
+            return Err(format!("the computer's time per move must be 1 to {MAX_MOVETIME_MS} ms"));
         }
         Ok(())
     }
@@ -285,5 +358,34 @@ mod tests {
         assert!(lopsided.validate().is_ok());
         let short: Seats = serde_json::from_str(r#"{"names": ["Ann", "Bob"], "colours": [4]}"#).unwrap();
         assert!(short.validate().is_err(), "a seat without a colour is refused");
+    }
+
+    #[test]
+    fn controllers_cycle_save_and_read_back_and_old_records_are_players() {
+        let mut s = Seats::new(GameId::Chess, 2);
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            s.cycle_controller(Seat::B, true);
+            seen.push(s.controller(Seat::B));
+        }
+        let ai = |movetime_ms| Controller::Computer { movetime_ms };
+        assert_eq!(seen, [ai(200), ai(1000), ai(5000), Controller::LocalHuman]);
+        assert_eq!(ai(200).label(), "Computer (0.2 s)");
+        assert_eq!(ai(1000).label(), "Computer (1 s)");
+        assert_eq!(ai(50).cycled(true), ai(200), "a strength not offered counts as a player");
+        assert_eq!(Controller::LocalHuman.cycled(false), ai(5000));
+        s.seats[1].controller = ai(1000);
+        assert_eq!(s.lone_human(), Some(Seat::A));
+        assert!(s.is_computer(Seat::B) && !s.is_computer(Seat::A));
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(json.contains(r#""controller":{"computer":{"movetime_ms":1000}}"#), "{json}");
+        let back: Seats = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, s);
+        // The current form written before computers existed: no controller, a local player.
+        let old: Seats = serde_json::from_str(r#"{"seats": [{"name": "Ann", "colour": 1}, {"name": "", "colour": 2}]}"#).unwrap();
+        assert_eq!((old.controller(Seat::A), old.controller(Seat::B)), (Controller::LocalHuman, Controller::LocalHuman));
+        assert_eq!(old.lone_human(), None, "two players at the screen");
+        s.seats[1].controller = ai(0);
+        assert!(s.validate().is_err(), "no time to think is refused");
     }
 }

@@ -505,8 +505,10 @@ struct HighlightMarker;
 #[derive(Default)]
 struct HighlightMeshes(HashMap<Vec<[i32; 2]>, Handle<Mesh>>);
 
+#[allow(clippy::too_many_arguments)]
 fn show_highlights(
     sel: Res<Selection>,
+    hint: Res<super::ai::Hint>,
     old: Query<Entity, With<HighlightMarker>>,
     session: Option<Res<super::session::Session>>,
     palette: Res<Palette>,
@@ -514,14 +516,16 @@ fn show_highlights(
     mut meshes: ResMut<Assets<Mesh>>,
     mut commands: Commands,
 ) {
-    if !sel.is_changed() {
+    if !sel.is_changed() && !hint.is_changed() {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
     let Some(session) = session else { return };
-    if sel.from.is_none() && sel.hand.is_none() {
+    // Nothing picked up: the hint's cells, if one is shown, as a selection would show them.
+    let hinted = hint.0.as_ref().filter(|_| sel.from.is_none() && sel.hand.is_none());
+    if sel.from.is_none() && sel.hand.is_none() && hinted.is_none_or(|h| h.from.is_none()) {
         return;
     }
     let layout = layout_of(super::board::topology_of(session.game.position()));
@@ -538,6 +542,11 @@ fn show_highlights(
             Pickable::IGNORE,
         ));
     };
+    if let Some(h) = hinted {
+        h.from.into_iter().for_each(|c| spawn(c, 2));
+        h.landings.iter().for_each(|&c| spawn(c, h.capture as usize));
+        return;
+    }
     if let Some(from) = sel.from {
         spawn(sel.hops.last().copied().unwrap_or(from), 2);
     }
