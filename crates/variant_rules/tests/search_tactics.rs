@@ -115,18 +115,7 @@ fn the_ai_solves_every_tactic() {
         }
         let thought = search::think(&pos, &[], &Limits::depth(t.depth), &stop);
         let played = thought.best.map_or("nothing".to_string(), |m| pos.move_text(m));
-        let pv: Vec<String> = {
-            let mut p = pos.clone();
-            thought
-                .pv
-                .iter()
-                .map(|&m| {
-                    let s = p.move_text(m);
-                    p.play_unchecked(m);
-                    s
-                })
-                .collect()
-        };
+        let pv = thought.pv_text(&pos);
         let seen = format!("played {played}, score {} at depth {}, pv {}", thought.score_text(), thought.depth, pv.join(" "));
         if !thought.best.is_some_and(|m| accepted.contains(&m)) {
             failures.push(format!("{}: expected {}; {seen}", t.name(), t.accepted.join(" or ")));

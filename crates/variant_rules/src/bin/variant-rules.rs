@@ -238,18 +238,7 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Resul
     let limits = depth.map_or(Limits::movetime(movetime), Limits::depth);
     let thought = search::think_game(game, &limits, &AtomicBool::new(false));
     let best = thought.best.ok_or("no move to choose")?;
-    let pv: Vec<String> = {
-        let mut p = pos.clone();
-        thought
-            .pv
-            .iter()
-            .map(|&m| {
-                let t = p.move_text(m);
-                p.play_unchecked(m);
-                t
-            })
-            .collect()
-    };
+    let pv = thought.pv_text(pos);
     let nps = thought.nodes_per_second().round();
     if json {
         let v = json!({"bestmove": pos.move_text(best), "score": thought.score, "score_text": thought.score_text(), "depth": thought.depth, "nodes": thought.nodes, "nps": nps, "ms": thought.elapsed.as_millis() as u64, "pv": pv});

@@ -82,6 +82,20 @@ impl Thought {
         }
     }
 
+    /// The expected line in notation, each move written in the position it is played from
+    /// (`pos` is the position searched).
+    pub fn pv_text(&self, pos: &AnyPosition) -> Vec<String> {
+        let mut p = pos.clone();
+        self.pv
+            .iter()
+            .map(|&m| {
+                let text = p.move_text(m);
+                p.play_unchecked(m);
+                text
+            })
+            .collect()
+    }
+
     /// Nodes searched per second.
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)

@@ -188,12 +188,15 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     }
 
     /// A dice throw: the probability-weighted mean of its outcomes, each searched in full
-    /// (the throw itself costs no depth).
+    /// (the throw itself costs no depth). At the horizon each outcome gets a quiescence
+    /// search instead, so a piece left where some throw lets it be taken is seen at risk in
+    /// proportion to that throw's odds (quiescence stops at the next throw).
     fn expect(&mut self, pos: &mut P, depth: i32, ply: usize, total: u32) -> i32 {
         let outcomes = std::mem::take(&mut self.chances[ply]);
+        let quiescence = if depth <= 0 { QUIESCENCE_PLIES } else { 0 };
         let mut sum = 0i64;
         for &(m, w) in &outcomes {
-            sum += self.child(pos, m, depth, ply, -INF, INF, 0) as i64 * w as i64;
+            sum += self.child(pos, m, depth, ply, -INF, INF, quiescence) as i64 * w as i64;
             if self.aborted {
                 break;
             }
@@ -218,7 +221,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         let total = pos.chance(&mut self.chances[ply]);
         if total > 0 {
-            return if depth <= 0 { self.static_eval(pos) } else { self.expect(pos, depth, ply, total) };
+            return self.expect(pos, depth, ply, total);
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.legal_moves(&mut moves);
