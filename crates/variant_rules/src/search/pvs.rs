@@ -21,6 +21,10 @@ const INF: i32 = 2_000_000;
 const MAX_PLY: usize = 128;
 /// Plies of quiescence past the nominal depth (long capture chains end by this).
 const QUIESCENCE_PLIES: usize = 16;
+/// What a forced result is worth when averaged over throws: thirty pawns, more than any
+/// material edge, but on the same scale. Left at [`WIN`], a one-in-a-thousand chance of
+/// taking the king would outweigh a queen given away, and the search would play the lottery.
+const CHANCE_CAP: i32 = 3000;
 /// Nodes between looks at the clock and the stop flag (a power of two: a mask tests it).
 const CLOCK_NODES: u64 = 1024;
 
@@ -196,7 +200,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let quiescence = if depth <= 0 { QUIESCENCE_PLIES } else { 0 };
         let mut sum = 0i64;
         for &(m, w) in &outcomes {
-            sum += self.child(pos, m, depth, ply, -INF, INF, quiescence) as i64 * w as i64;
+            let v = self.child(pos, m, depth, ply, -INF, INF, quiescence);
+            sum += v.clamp(-CHANCE_CAP, CHANCE_CAP) as i64 * w as i64;
             if self.aborted {
                 break;
             }
