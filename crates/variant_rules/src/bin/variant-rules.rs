@@ -171,59 +171,61 @@ fn run(cli: Cli) -> Result<(), String> {
             let config = MatchConfig { game, seed: options.seed, options, seats, games, threads, max_plies };
             play_match(&config, json)?;
         }
-        Command::Check { game: id, setup, json } => {
-            let game = setup.game(&id)?;
-            let pos = game.position();
-            let name = |s: Seat| game.id().seat_name(s);
-            let outcome = game.outcome();
-            let (status, winners, reason) = match &outcome {
-                None => ("ongoing", Vec::new(), None),
-                Some(Outcome::Win { winners, reason }) => ("win", winners.iter().map(name).collect(), Some(reason.as_str())),
-                Some(Outcome::Draw { reason }) => ("draw", Vec::new(), Some(reason.as_str())),
-            };
-            let winner = winners.first().cloned();
-            let legal: Vec<String> = if outcome.is_some() { Vec::new() } else { pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect() };
-            let seating = pos.seating();
-            if json {
-                let teams: Vec<Vec<String>> = seating.teams().into_iter().map(|t| t.iter().map(name).collect()).collect();
-                let seats: Vec<_> = seating.seats().map(|s| json!({"seat": name(s), "state": pos.seat_state(s).as_str()})).collect();
-                let v = json!({
-                    "game": game.id().as_str(),
-                    "options": game.options(),
-                    "status": status,
-                    "winner": winner,
-                    "winners": winners,
-                    "reason": reason,
-                    "to_move": name(pos.turn()),
-                    "players": seating.count(),
-                    "order": seating.order().iter().map(|&s| name(s)).collect::<Vec<_>>(),
-                    "teams": teams,
-                    "seats": seats,
-                    "legal_moves": legal,
-                    "roll_due": pos.dice_due().is_some(),
-                    "position": pos.public_text(),
-                    "moves": game.moves().collect::<Vec<_>>(),
-                });
-                println!("{v}");
-            } else {
-                println!("position: {}", pos.public_text());
-                println!("to move:  {}", name(pos.turn()));
-                println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
-                if !winners.is_empty() {
-                    println!("winner:   {}", winners.join(" "));
-                }
-                if seating.count() > 2 {
-                    let states: Vec<String> = seating.seats().map(|s| format!("{}:{}", name(s), pos.seat_state(s).as_str())).collect();
-                    println!("seats:    {}", states.join(" "));
-                }
-                if let Some(n) = pos.dice_due() {
-                    println!("roll:     {n} {} to throw (legal_moves lists the outcomes)", if n == 1 { "die" } else { "dice" });
-                }
-                println!("legal:    {}", legal.join(" "));
-            }
-        }
+        Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),
     }
     Ok(())
+}
+
+/// `check`: the position a move list reaches, its legal moves and outcome, as text or JSON.
+fn check(game: &Game, json: bool) {
+    let pos = game.position();
+    let name = |s: Seat| game.id().seat_name(s);
+    let outcome = game.outcome();
+    let (status, winners, reason) = match &outcome {
+        None => ("ongoing", Vec::new(), None),
+        Some(Outcome::Win { winners, reason }) => ("win", winners.iter().map(name).collect(), Some(reason.as_str())),
+        Some(Outcome::Draw { reason }) => ("draw", Vec::new(), Some(reason.as_str())),
+    };
+    let winner = winners.first().cloned();
+    let legal: Vec<String> = if outcome.is_some() { Vec::new() } else { pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect() };
+    let seating = pos.seating();
+    if json {
+        let teams: Vec<Vec<String>> = seating.teams().into_iter().map(|t| t.iter().map(name).collect()).collect();
+        let seats: Vec<_> = seating.seats().map(|s| json!({"seat": name(s), "state": pos.seat_state(s).as_str()})).collect();
+        let v = json!({
+            "game": game.id().as_str(),
+            "options": game.options(),
+            "status": status,
+            "winner": winner,
+            "winners": winners,
+            "reason": reason,
+            "to_move": name(pos.turn()),
+            "players": seating.count(),
+            "order": seating.order().iter().map(|&s| name(s)).collect::<Vec<_>>(),
+            "teams": teams,
+            "seats": seats,
+            "legal_moves": legal,
+            "roll_due": pos.dice_due().is_some(),
+            "position": pos.public_text(),
+            "moves": game.moves().collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else {
+        println!("position: {}", pos.public_text());
+        println!("to move:  {}", name(pos.turn()));
+        println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
+        if !winners.is_empty() {
+            println!("winner:   {}", winners.join(" "));
+        }
+        if seating.count() > 2 {
+            let states: Vec<String> = seating.seats().map(|s| format!("{}:{}", name(s), pos.seat_state(s).as_str())).collect();
+            println!("seats:    {}", states.join(" "));
+        }
+        if let Some(n) = pos.dice_due() {
+            println!("roll:     {n} {} to throw (legal_moves lists the outcomes)", if n == 1 { "die" } else { "dice" });
+        }
+        println!("legal:    {}", legal.join(" "));
+    }
 }
 
 /// `bestmove`: one search, printed as text or JSON.
