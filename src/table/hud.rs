@@ -214,13 +214,19 @@ pub fn seat_states_line(pos: &AnyPosition) -> String {
     parts.join("   ")
 }
 
-/// Who plays each seat, when the computer plays any: "White: Human   Black: Computer (1 s)".
+/// Seats named per line of the controllers' line.
+const PER_LINE: usize = 2;
+
+/// Who plays each seat, when the computer plays any: "White: Human   Black: Computer (1 s)",
+/// two seats a line.
 pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
     if !(0..count).any(|i| seats.is_computer(Seat(i as u8))) {
         return String::new();
     }
     let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { Seats::role(game, s) };
-    (0..count).map(|i| Seat(i as u8)).map(|s| format!("{}: {}", who(s), seats.controller(s).label())).collect::<Vec<_>>().join("   ")
+    let entries: Vec<String> = (0..count).map(|i| Seat(i as u8)).map(|s| format!("{}: {}", who(s), seats.controller(s).label())).collect();
+    // Two seats a line: four on one line would not fit the panel and wrap mid-entry.
+    entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
 }
 
 /// The status panel: the game, the teams (more than two seats), who plays each seat (when the
@@ -388,4 +394,24 @@ fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut 
                 }
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::seats::Controller;
+
+    #[test]
+    fn controllers_line_names_two_seats_a_line() {
+        let mut seats = Seats::new(GameId::Stax, 4);
+        assert_eq!(controllers_line(&seats, GameId::Stax, 4), "", "no computer: no line");
+        for s in &mut seats.seats[1..] {
+            s.controller = Controller::Computer { movetime_ms: 1000 };
+        }
+        let line = controllers_line(&seats, GameId::Stax, 4);
+        assert_eq!(line, "A: Human   B: Computer (1 s)\nC: Computer (1 s)   D: Computer (1 s)");
+        let mut two = Seats::new(GameId::Chess, 2);
+        two.seats[1].controller = Controller::Computer { movetime_ms: 200 };
+        assert_eq!(controllers_line(&two, GameId::Chess, 2), "White: Human   Black: Computer (0.2 s)");
+    }
 }
