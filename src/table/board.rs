@@ -3,6 +3,7 @@
 //! boards. Every position on the board comes from the engine's [`BoardLayout`]: cell centres
 //! for pieces and highlights, polygons for the mesh ([`mesh`]), and the cell under the pointer.
 
+pub mod highlights;
 pub mod mesh;
 
 use bevy::prelude::*;

@@ -91,6 +91,7 @@ impl Plugin for TableRenderPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             visuals::plugin,
+            board::highlights::plugin,
             camera::plugin,
             drag::plugin,
             launcher::plugin,

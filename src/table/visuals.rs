@@ -1,8 +1,7 @@
 //! What the mirror looks like: the table, lights, board cells (custom WGSL over PBR), lathe-turned
-//! chess pieces, thick checkers with a crown band on the edge, move highlights, and the picking
+//! chess pieces, thick checkers with a crown band on the edge, and the picking
 //! observers that turn clicks and drops on any of them into [`CellClicked`] messages.
 
-use std::collections::HashMap;
 use std::f32::consts::TAU;
 
 use bevy::asset::{RenderAssetUsages, load_internal_asset, uuid_handle};
@@ -17,17 +16,16 @@ use bevy::shader::ShaderRef;
 use variant_rules::{Position, Seat, Side};
 
 use super::TurnSystems;
-use super::board::mesh::{DrawnCell, board_mesh, cell_mesh};
-use super::board::{Board, cell_at, ghost_cells, layout_of, plane_to_world};
+use super::board::mesh::{DrawnCell, board_mesh};
+use super::board::{Board, cell_at, ghost_cells, plane_to_world};
 use super::drag::{Dragging, Pick, draggable};
-use super::input::{CellClicked, HandClicked, PileClicked, Selection};
+use super::input::{CellClicked, HandClicked, PileClicked};
 use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, TILE_HEIGHT, Tile, checker_offset};
 use super::seats::{SEAT_COLOURS, Seats};
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
 const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
 const LIGHTING_SHADER: Handle<Shader> = uuid_handle!("c41e9b27-5f3d-4a86-9e0b-7d2a6c8f1e54");
-const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
 
 /// The board material: PBR plus the inlaid-wood squares of `shaders/board.wgsl`.
 pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardExtension>;
@@ -75,44 +73,16 @@ fn piece_material(base: StandardMaterial) -> PieceMaterial {
     ExtendedMaterial { base, extension: PieceLighting::default() }
 }
 
-/// The move-highlight material of `shaders/highlight.wgsl`.
-#[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
-pub struct HighlightMaterial {
-    #[uniform(0)]
-    pub color: LinearRgba,
-    /// x: 0 quiet destination, 1 capture, 2 selected piece.
-    #[uniform(0)]
-    pub params: Vec4,
-}
-
-impl Material for HighlightMaterial {
-    fn fragment_shader() -> ShaderRef {
-        ShaderRef::Handle(HIGHLIGHT_SHADER)
-    }
-    fn alpha_mode(&self) -> AlphaMode {
-        AlphaMode::Blend
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     load_internal_asset!(app, LIGHTING_SHADER, "../../shaders/lighting.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, BOARD_SHADER, "../../shaders/board.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, PIECE_SHADER, "../../shaders/piece.wgsl", Shader::from_wgsl);
-    load_internal_asset!(app, HIGHLIGHT_SHADER, "../../shaders/highlight.wgsl", Shader::from_wgsl);
     // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
     // board and the pieces reach nothing.
-    app.add_plugins((
-        MeshPickingPlugin,
-        MaterialPlugin::<BoardMaterial>::default(),
-        MaterialPlugin::<PieceMaterial>::default(),
-        MaterialPlugin::<HighlightMaterial>::default(),
-    ))
-    .init_resource::<Hovered>()
-    .add_systems(Startup, (setup_palette, spawn_table).chain())
-    .add_systems(
-        Update,
-        (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, show_highlights, draw_hover).in_set(TurnSystems::EndTurn),
-    );
+    app.add_plugins((MeshPickingPlugin, MaterialPlugin::<BoardMaterial>::default(), MaterialPlugin::<PieceMaterial>::default()))
+        .init_resource::<Hovered>()
+        .add_systems(Startup, (setup_palette, spawn_table).chain())
+        .add_systems(Update, (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, draw_hover).in_set(TurnSystems::EndTurn));
 }
 
 /// Shared meshes and materials, made once.
@@ -129,7 +99,6 @@ pub struct Palette {
     /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 Toe-to-Toe's general,
     /// 8 its elephant (horses and chariots use the knight and rook).
     pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
-    highlights: [Handle<HighlightMaterial>; 3],
     /// CHEX tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
     /// face-down back shown on the draw piles.
     slab: Handle<Mesh>,
@@ -140,16 +109,9 @@ pub struct Palette {
 #[derive(Resource, Default, Debug)]
 pub struct Hovered(pub Option<Entity>);
 
-fn setup_palette(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<PieceMaterial>>,
-    mut highlights: ResMut<Assets<HighlightMaterial>>,
-) {
+fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut images: ResMut<Assets<Image>>, mut materials: ResMut<Assets<PieceMaterial>>) {
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
     let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
-    let hl = |color: Color, kind: f32| HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) };
     commands.insert_resource(Palette {
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
@@ -186,11 +148,6 @@ fn setup_palette(
                 ..default()
             })),
             materials.add(piece_material(StandardMaterial { base_color: Color::srgb(0.07, 0.07, 0.08), perceptual_roughness: 0.2, ..default() })),
-        ],
-        highlights: [
-            highlights.add(hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0)),
-            highlights.add(hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 1.0)),
-            highlights.add(hl(Color::srgba(1.0, 0.85, 0.25, 0.95), 2.0)),
         ],
     });
 }
@@ -493,65 +450,6 @@ fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transfo
     }
     for (ck, mut t) in &mut checkers {
         t.translation = checker_offset(ck.level, fan.0);
-    }
-}
-
-/// Marker of the highlight quads (rebuilt whenever the selection changes).
-#[derive(Component)]
-struct HighlightMarker;
-
-/// Highlight meshes by cell outline (corners relative to the centre, in 1/1024 cells): one for
-/// every square of every square board, one per orientation where cells differ.
-#[derive(Default)]
-struct HighlightMeshes(HashMap<Vec<[i32; 2]>, Handle<Mesh>>);
-
-#[allow(clippy::too_many_arguments)]
-fn show_highlights(
-    sel: Res<Selection>,
-    hint: Res<super::ai::Hint>,
-    old: Query<Entity, With<HighlightMarker>>,
-    session: Option<Res<super::session::Session>>,
-    palette: Res<Palette>,
-    mut cache: Local<HighlightMeshes>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut commands: Commands,
-) {
-    if !sel.is_changed() && !hint.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(session) = session else { return };
-    // Nothing picked up: the hint's cells, if one is shown, as a selection would show them.
-    let hinted = hint.0.as_ref().filter(|_| sel.from.is_none() && sel.hand.is_none());
-    if sel.from.is_none() && sel.hand.is_none() && hinted.is_none_or(|h| h.from.is_none()) {
-        return;
-    }
-    let layout = layout_of(super::board::topology_of(session.game.position()));
-    let mut spawn = |cell, kind: usize| {
-        let (g, c) = (layout.cell(cell), layout.centre(cell));
-        let key = g.polygon.corners().iter().map(|p| [((p[0] - c[0]) * 1024.0).round() as i32, ((p[1] - c[1]) * 1024.0).round() as i32]).collect();
-        let mesh = cache.0.entry(key).or_insert_with(|| meshes.add(cell_mesh(&g.polygon, c, layout.cell_size())));
-        commands.spawn((
-            Name::new("Highlight"),
-            HighlightMarker,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(palette.highlights[kind].clone()),
-            Transform::from_translation(plane_to_world(c) + Vec3::Y * 0.045),
-            Pickable::IGNORE,
-        ));
-    };
-    if let Some(h) = hinted {
-        h.from.into_iter().for_each(|c| spawn(c, 2));
-        h.landings.iter().for_each(|&c| spawn(c, h.capture as usize));
-        return;
-    }
-    if let Some(from) = sel.from {
-        spawn(sel.hops.last().copied().unwrap_or(from), 2);
-    }
-    for &(cell, capture) in &sel.targets {
-        spawn(cell, capture as usize);
     }
 }
 

@@ -1,0 +1,118 @@
+//! Move highlights on the board: the picked-up piece, where it may go (captures in red), or
+//! the hint's cells while nothing is picked up, as quads cut to each cell's outline.
+
+use std::collections::HashMap;
+
+use bevy::asset::{load_internal_asset, uuid_handle};
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+
+use super::mesh::cell_mesh;
+use super::{layout_of, plane_to_world, topology_of};
+use crate::table::TurnSystems;
+use crate::table::ai::Hint;
+use crate::table::input::Selection;
+use crate::table::session::Session;
+
+const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
+
+/// A window's part of the board (added by `TableRenderPlugin`: headless tables draw nothing).
+pub(crate) fn plugin(app: &mut App) {
+    load_internal_asset!(app, HIGHLIGHT_SHADER, "../../../shaders/highlight.wgsl", Shader::from_wgsl);
+    app.add_plugins(MaterialPlugin::<HighlightMaterial>::default())
+        .add_systems(Startup, make_materials)
+        .add_systems(Update, show_highlights.in_set(TurnSystems::EndTurn));
+}
+
+/// The move-highlight material of `shaders/highlight.wgsl`.
+#[derive(Asset, AsBindGroup, TypePath, Debug, Clone)]
+pub struct HighlightMaterial {
+    #[uniform(0)]
+    pub color: LinearRgba,
+    /// x: 0 quiet destination, 1 capture, 2 selected piece.
+    #[uniform(0)]
+    pub params: Vec4,
+}
+
+impl Material for HighlightMaterial {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Handle(HIGHLIGHT_SHADER)
+    }
+    fn alpha_mode(&self) -> AlphaMode {
+        AlphaMode::Blend
+    }
+}
+
+/// The three highlight materials, by the shader's kind: 0 a quiet destination (green),
+/// 1 a capture (red), 2 the selected piece (gold).
+#[derive(Resource)]
+pub struct HighlightMaterials(pub [Handle<HighlightMaterial>; 3]);
+
+fn make_materials(mut commands: Commands, mut highlights: ResMut<Assets<HighlightMaterial>>) {
+    let mut hl = |color: Color, kind: f32| highlights.add(HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) });
+    commands.insert_resource(HighlightMaterials([
+        hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0),
+        hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 1.0),
+        hl(Color::srgba(1.0, 0.85, 0.25, 0.95), 2.0),
+    ]));
+}
+
+/// Marker of the highlight quads (rebuilt whenever the selection changes).
+#[derive(Component)]
+struct HighlightMarker;
+
+/// Highlight meshes by cell outline (corners relative to the centre, in 1/1024 cells): one for
+/// every square of every square board, one per orientation where cells differ.
+#[derive(Default)]
+struct HighlightMeshes(HashMap<Vec<[i32; 2]>, Handle<Mesh>>);
+
+#[allow(clippy::too_many_arguments)]
+fn show_highlights(
+    sel: Res<Selection>,
+    hint: Res<Hint>,
+    old: Query<Entity, With<HighlightMarker>>,
+    session: Option<Res<Session>>,
+    materials: Res<HighlightMaterials>,
+    mut cache: Local<HighlightMeshes>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut commands: Commands,
+) {
+    if !sel.is_changed() && !hint.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(session) = session else { return };
+    // Nothing picked up: the hint's cells, if one is shown, as a selection would show them.
+    let hinted = hint.0.as_ref().filter(|_| sel.from.is_none() && sel.hand.is_none());
+    if sel.from.is_none() && sel.hand.is_none() && hinted.is_none_or(|h| h.from.is_none()) {
+        return;
+    }
+    let layout = layout_of(topology_of(session.game.position()));
+    let mut spawn = |cell, kind: usize| {
+        let (g, c) = (layout.cell(cell), layout.centre(cell));
+        let key = g.polygon.corners().iter().map(|p| [((p[0] - c[0]) * 1024.0).round() as i32, ((p[1] - c[1]) * 1024.0).round() as i32]).collect();
+        let mesh = cache.0.entry(key).or_insert_with(|| meshes.add(cell_mesh(&g.polygon, c, layout.cell_size())));
+        commands.spawn((
+            Name::new("Highlight"),
+            HighlightMarker,
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(materials.0[kind].clone()),
+            Transform::from_translation(plane_to_world(c) + Vec3::Y * 0.045),
+            Pickable::IGNORE,
+        ));
+    };
+    if let Some(h) = hinted {
+        h.from.into_iter().for_each(|c| spawn(c, 2));
+        h.landings.iter().for_each(|&c| spawn(c, h.capture as usize));
+        return;
+    }
+    if let Some(from) = sel.from {
+        spawn(sel.hops.last().copied().unwrap_or(from), 2);
+    }
+    for &(cell, capture) in &sel.targets {
+        spawn(cell, capture as usize);
+    }
+}
