@@ -54,6 +54,10 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
             out.push((format!("{game} --players 4 --seating {seating}"), game, o));
         }
     }
+    // Double Chess seats four already (partners above, from GameId::ALL); cut-throat here.
+    let mut o = GameOptions::default_for(GameId::DoubleChess);
+    o.seating = "cut-throat".parse().unwrap();
+    out.push(("double-chess --seating cut-throat".into(), GameId::DoubleChess, o));
     out
 }
 

@@ -8,7 +8,7 @@ use crate::topology::Wrap;
 
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
 /// `--no-move`, `--draw-in-check`, `--uncovered-man`, `--brainking-six`, `--players`,
-/// `--seating`, `--queens-colours`.
+/// `--seating`, `--queens-colours`, `--notation`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -50,6 +50,9 @@ pub struct OptionArgs {
     /// Four-player Queens: partners on the same colour (default) or mixed.
     #[arg(long, allow_hyphen_values = true)]
     pub queens_colours: Option<String>,
+    /// Double Chess: print moves in grid (a1-l12, default) or corner (I, II, A-H, III, IV from the mover's side) notation.
+    #[arg(long, allow_hyphen_values = true)]
+    pub notation: Option<String>,
 }
 
 impl OptionArgs {
@@ -116,6 +119,9 @@ impl OptionArgs {
         }
         if let Some(c) = &self.queens_colours {
             opts.queens_colours = c.parse()?;
+        }
+        if let Some(n) = &self.notation {
+            opts.notation = n.parse()?;
         }
         Ok(())
     }

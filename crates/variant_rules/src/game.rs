@@ -14,6 +14,7 @@ use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
 use crate::dicechess::DiceUndo;
 use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
+use crate::doublechess::{DoubleChessPosition, DoubleKind, DoubleMove, Notation};
 use crate::position::{MoveError, Outcome, Position, Reason, Seat, SeatState, Seating};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, Side, Wrap};
@@ -32,11 +33,12 @@ pub enum GameId {
     Chex,
     DiceChess,
     ChecToe,
+    DoubleChess,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 10] = [
+    pub const ALL: [GameId; 11] = [
         GameId::Checkers,
         GameId::Stax,
         GameId::Queens,
@@ -47,6 +49,7 @@ impl GameId {
         GameId::Chex,
         GameId::DiceChess,
         GameId::ChecToe,
+        GameId::DoubleChess,
     ];
 
     /// The id used on the command line and in save files.
@@ -62,6 +65,7 @@ impl GameId {
             GameId::Chex => "chex",
             GameId::DiceChess => "dice-chess",
             GameId::ChecToe => "chec-toe",
+            GameId::DoubleChess => "double-chess",
         }
     }
 
@@ -78,6 +82,7 @@ impl GameId {
             GameId::Chex => "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached",
             GameId::DiceChess => "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)",
             GameId::ChecToe => "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row",
+            GameId::DoubleChess => "Double Chess: four players on 12x12, partners or cut-throat; double-hop Knights, long Pawn moves",
         }
     }
 
@@ -105,7 +110,7 @@ impl GameId {
     pub fn topologies(self) -> &'static [Wrap] {
         match self {
             GameId::CylinderChess => &[Wrap::Cylinder],
-            GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe => &[Wrap::Flat],
+            GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe | GameId::DoubleChess => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -143,6 +148,10 @@ impl GameId {
         }
         if self == GameId::ChecToe {
             v.push("--move-limit N (turns in all before a draw; default 0 = none)".into());
+        }
+        if self == GameId::DoubleChess {
+            v.push("--seating partners|cut-throat (default partners: W1 and W2 against B1 and B2)".into());
+            v.push("--notation grid|corner (how moves are printed; both are read; default grid)".into());
         }
         v
     }
@@ -221,6 +230,9 @@ pub struct GameOptions {
     /// Four-player Queens: partners on the same colour or split.
     #[serde(default)]
     pub queens_colours: QueensColours,
+    /// Double Chess: how moves are printed.
+    #[serde(default)]
+    pub notation: Notation,
 }
 
 fn two_players() -> u8 {
@@ -241,9 +253,11 @@ impl GameOptions {
             draw_in_check: DrawInCheck::default(),
             uncovered_man: UncoveredMan::default(),
             brainking_six: BrainKingSix::default(),
-            players: 2,
+            // Double Chess seats four; every other game starts with two.
+            players: if game == GameId::DoubleChess { 4 } else { 2 },
             seating: DoublesSeating::default(),
             queens_colours: QueensColours::default(),
+            notation: Notation::default(),
         }
     }
 
@@ -276,10 +290,16 @@ impl GameOptions {
     }
 
     fn validate_seats(&self, game: GameId) -> Result<(), String> {
+        if game == GameId::DoubleChess {
+            return self.validate_double_chess();
+        }
+        if self.notation != Notation::default() {
+            return Err(format!("--notation belongs to Double Chess; {game} has one notation"));
+        }
         match self.players {
             2 => {}
             4 if game.is_checkers_family() => {}
-            4 => return Err(format!("{game} is a two-player game; --players 4 belongs to Checkers, Stax and Queens")),
+            4 => return Err(format!("{game} is a two-player game; --players 4 belongs to Checkers, Stax, Queens and Double Chess")),
             n => return Err(format!("--players must be 2 or 4, not {n}")),
         }
         if self.players == 2 && (self.seating != DoublesSeating::default() || self.queens_colours != QueensColours::default()) {
@@ -287,6 +307,21 @@ impl GameOptions {
         }
         if game != GameId::Queens && self.queens_colours != QueensColours::default() {
             return Err(format!("--queens-colours belongs to Queens; {game} uses the dark squares only"));
+        }
+        Ok(())
+    }
+}
+
+impl GameOptions {
+    fn validate_double_chess(&self) -> Result<(), String> {
+        if self.players != 4 {
+            return Err(format!("Double Chess seats four players, not {}", self.players));
+        }
+        if self.seating == DoublesSeating::PartnersOpposite {
+            return Err("Double Chess partners sit at adjacent sides (\"Partners sit at adjacent sides with a dark corner square between them\"): use --seating partners or cut-throat".into());
+        }
+        if self.queens_colours != QueensColours::default() {
+            return Err("--queens-colours belongs to Queens".into());
         }
         Ok(())
     }
@@ -306,6 +341,7 @@ pub enum AnyPosition {
     Chex(Box<ChexPosition>),
     DiceChess(DiceChessPosition),
     ChecToe(ChecToePosition),
+    DoubleChess(DoubleChessPosition),
 }
 
 /// The cells a move passes through (see [`AnyPosition::move_path`]).
@@ -340,6 +376,7 @@ pub enum AnyMove {
     Chex(ChexMove),
     DiceChess(DiceMove),
     ChecToe(ChecMove),
+    DoubleChess(DoubleMove),
 }
 
 /// Applies the same expression to whichever position an [`AnyPosition`] holds.
@@ -352,6 +389,7 @@ macro_rules! dispatch {
             AnyPosition::Chex($p) => $body,
             AnyPosition::DiceChess($p) => $body,
             AnyPosition::ChecToe($p) => $body,
+            AnyPosition::DoubleChess($p) => $body,
         }
     };
 }
@@ -367,6 +405,7 @@ macro_rules! with_move {
             (AnyPosition::Chex($p), AnyMove::Chex($mv)) => $body,
             (AnyPosition::DiceChess($p), AnyMove::DiceChess($mv)) => $body,
             (AnyPosition::ChecToe($p), AnyMove::ChecToe($mv)) => $body,
+            (AnyPosition::DoubleChess($p), AnyMove::DoubleChess($mv)) => $body,
             _ => $other,
         }
     };
@@ -385,6 +424,7 @@ pub enum AnyUndo {
     Chex(Box<ChexPosition>),
     DiceChess(DiceUndo),
     ChecToe(ChecUndo),
+    DoubleChess(DoubleChessPosition),
     /// A move of another game was offered: nothing was played, nothing to take back.
     Nothing,
 }
@@ -412,6 +452,11 @@ impl From<ChexPosition> for AnyUndo {
 impl From<DiceUndo> for AnyUndo {
     fn from(u: DiceUndo) -> Self {
         AnyUndo::DiceChess(u)
+    }
+}
+impl From<DoubleChessPosition> for AnyUndo {
+    fn from(u: DoubleChessPosition) -> Self {
+        AnyUndo::DoubleChess(u)
     }
 }
 impl From<ChecUndo> for AnyUndo {
@@ -461,6 +506,7 @@ impl Position for AnyPosition {
             AnyPosition::Chex(p) => lift(&**p, AnyMove::Chex, out),
             AnyPosition::DiceChess(p) => lift(p, AnyMove::DiceChess, out),
             AnyPosition::ChecToe(p) => lift(p, AnyMove::ChecToe, out),
+            AnyPosition::DoubleChess(p) => lift(p, AnyMove::DoubleChess, out),
         }
     }
     fn chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
@@ -471,6 +517,7 @@ impl Position for AnyPosition {
             AnyPosition::Chex(p) => lift_chance(&**p, AnyMove::Chex, out),
             AnyPosition::DiceChess(p) => lift_chance(p, AnyMove::DiceChess, out),
             AnyPosition::ChecToe(p) => lift_chance(p, AnyMove::ChecToe, out),
+            AnyPosition::DoubleChess(p) => lift_chance(p, AnyMove::DoubleChess, out),
         }
     }
     fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
@@ -484,6 +531,7 @@ impl Position for AnyPosition {
             (AnyPosition::Chex(p), AnyMove::Chex(m), AnyUndo::Chex(u)) => p.undo(m, *u),
             (AnyPosition::DiceChess(p), AnyMove::DiceChess(m), AnyUndo::DiceChess(u)) => p.undo(m, u),
             (AnyPosition::ChecToe(p), AnyMove::ChecToe(m), AnyUndo::ChecToe(u)) => p.undo(m, u),
+            (AnyPosition::DoubleChess(p), AnyMove::DoubleChess(m), AnyUndo::DoubleChess(u)) => p.undo(m, u),
             _ => {}
         }
     }
@@ -522,6 +570,7 @@ impl Position for AnyPosition {
             AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
             AnyPosition::DiceChess(p) => p.parse_move(text).map(AnyMove::DiceChess),
             AnyPosition::ChecToe(p) => p.parse_move(text).map(AnyMove::ChecToe),
+            AnyPosition::DoubleChess(p) => p.parse_move(text).map(AnyMove::DoubleChess),
         }
     }
 }
@@ -538,6 +587,7 @@ impl AnyPosition {
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))),
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
+            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::start(opts.seating, opts.notation)?),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
     }
@@ -553,6 +603,7 @@ impl AnyPosition {
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))),
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
+            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
     }
@@ -569,6 +620,7 @@ impl AnyPosition {
     pub fn side_of(&self, seat: Seat) -> Side {
         match self {
             AnyPosition::Checkers(p) => p.side(seat),
+            AnyPosition::DoubleChess(p) => p.side(seat),
             _ => Side::of_two(seat),
         }
     }
@@ -609,6 +661,15 @@ impl AnyPosition {
                 MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
             }
             AnyMove::DiceChess(DiceMove::Chess(m)) => self.chess_path(m),
+            AnyMove::DoubleChess(m) if m.kind == DoubleKind::Pass => MovePath::nowhere(),
+            AnyMove::DoubleChess(m) => MovePath {
+                from: m.from,
+                landings: vec![m.to],
+                jumped: vec![],
+                capture: matches!(m.kind, DoubleKind::Capture | DoubleKind::EnPassant),
+                piece: m.promotion,
+                swap: false,
+            },
             AnyMove::DiceChess(_) => MovePath::nowhere(),
             AnyMove::ChecToe(m) => {
                 let AnyPosition::ChecToe(p) = self else { return MovePath::nowhere() };
@@ -657,6 +718,7 @@ impl AnyPosition {
             AnyPosition::Chex(mut p) => crate::position::divide(&mut *p, depth),
             AnyPosition::DiceChess(mut p) => crate::position::divide(&mut p, depth),
             AnyPosition::ChecToe(mut p) => crate::position::divide(&mut p, depth),
+            AnyPosition::DoubleChess(mut p) => crate::position::divide(&mut p, depth),
         }
     }
 
@@ -669,6 +731,7 @@ impl AnyPosition {
             AnyPosition::Chex(mut p) => crate::position::perft(&mut *p, depth),
             AnyPosition::DiceChess(mut p) => crate::position::perft(&mut p, depth),
             AnyPosition::ChecToe(mut p) => crate::position::perft(&mut p, depth),
+            AnyPosition::DoubleChess(mut p) => crate::position::perft(&mut p, depth),
         }
     }
 }
@@ -796,7 +859,7 @@ impl GameId {
     /// The name of a seat in this game's terms: "white"/"black" in the chess games, the seat's
     /// letter ("a".."d") in the checkers family.
     pub fn seat_name(self, seat: Seat) -> String {
-        if self.is_checkers_family() {
+        if self.is_checkers_family() || self == GameId::DoubleChess {
             seat.letter().to_ascii_lowercase().to_string()
         } else if seat == Seat::A {
             "white".into()

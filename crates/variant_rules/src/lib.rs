@@ -9,6 +9,7 @@
 //!   swaps, then play); [`chex`]: CHEX tiles on an unbounded plane; [`dice`]: roll tokens
 //!   and the chi-square test; [`dicechess`]: Dice Chess in five rule sets; [`chectoe`]:
 //!   Chec Toe;
+//!   [`doublechess`]: Double Chess for four, partners or cut-throat;
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
@@ -22,6 +23,7 @@ pub mod cli;
 pub mod codec;
 pub mod dice;
 pub mod dicechess;
+pub mod doublechess;
 pub mod game;
 pub mod layout;
 pub mod movement;

@@ -252,6 +252,9 @@ pub enum SeatState {
     Immobile,
     /// Out of the game for good.
     Eliminated,
+    /// Checkmated with the King still on the board (Double Chess partners): misses its turns
+    /// until the mate is consummated or broken.
+    Mated,
 }
 
 impl SeatState {
@@ -262,6 +265,7 @@ impl SeatState {
             SeatState::Missing => "missing",
             SeatState::Immobile => "immobile",
             SeatState::Eliminated => "eliminated",
+            SeatState::Mated => "mated",
         }
     }
 }

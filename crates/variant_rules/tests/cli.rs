@@ -21,11 +21,12 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_id_with_options() {
     let o = run(&["games"]);
     assert!(o.status.success());
-    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex", "dice-chess", "chec-toe"] {
+    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex", "dice-chess", "chec-toe", "double-chess"] {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 10);
+    assert_eq!(v.as_array().unwrap().len(), 11);
+    assert!(v[10]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--notation grid|corner")));
     assert!(v[8]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("gollon-piece-count")));
     assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));
     assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
@@ -314,4 +315,37 @@ fn bestmove_and_match_refuse_bad_input_in_one_line() {
     rejects(&["match", "chess", "--seats", "ai:0,random"], "unknown controller");
     rejects(&["match", "chess", "--seats", "ai,robot"], "unknown controller");
     rejects(&["match", "chess", "--games", "0"], "games");
+}
+
+#[test]
+fn double_chess_check_json_names_sets_mates_frozen_seats_and_the_immune_piece() {
+    // The Figure 30 rebuild (rulings DC11): W1 mates B2, B1 and W2 move, W1 takes the King.
+    let fig30 = "2[bR]3[bK]2[bR]2/3[bP][bP]7/5[bN]5[dR]/1[cP]10/1[cP]1[aP]6[dP]1/11[dK]/10[dP]1/[cR]3[bQ]1[dB]5/[cK]6[aQ]2[dP]1/3[aN]2[cB]5/5[aP][aP][aP]4/5[aK]3[aR]2 a - - - - - 0";
+    let v = json(&["check", "double-chess", "--position", fig30, "--moves", "h4k7 d11d10 b9c9", "--json"]);
+    assert_eq!(v["to_move"], "a", "B2's turn was skipped");
+    assert_eq!(v["seats"][3]["state"], "mated");
+    assert_eq!(v["seats"][3]["mated_by"], "a");
+    assert_eq!(v["seats"][3]["set"], "Black 2");
+    assert_eq!(v["legal_moves"], serde_json::json!(["k7l7"]));
+    let v = json(&["check", "double-chess", "--position", fig30, "--moves", "h4k7 d11d10 b9c9 k7l7", "--json"]);
+    assert_eq!(v["immune"]["cell"], "l7");
+    assert_eq!(v["immune"]["from"], serde_json::json!(["d"]));
+    assert_eq!(v["seats"][3]["king"], serde_json::Value::Null);
+    // Cut-throat: a mated set is frozen.
+    let ct = "6[cK]5/12/12/12/12/11[dK]/[bK]11/9[aR]2/12/10[aR]1/12/5[aK]6 a - - - bc - 0";
+    let v = json(&["check", "double-chess", "--seating", "cut-throat", "--position", ct, "--moves", "j5l5", "--json"]);
+    assert_eq!(v["status"], "win");
+    assert_eq!(v["winners"], serde_json::json!(["a"]));
+    assert_eq!(v["seats"][2]["frozen"], true);
+    // Bad input: one line, non-zero exit.
+    for args in [
+        &["check", "double-chess", "--seating", "partners-opposite"][..],
+        &["check", "double-chess", "--players", "2"],
+        &["check", "double-chess", "--moves", "f2f9"],
+        &["check", "chess", "--notation", "corner"],
+    ] {
+        let o = run(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stderr).trim().lines().count(), 1, "{args:?}");
+    }
 }

@@ -47,6 +47,9 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
         }
         return out;
     }
+    if let AnyPosition::DoubleChess(p) = pos {
+        return double_chess_candidates(p, pos, out);
+    }
     if let AnyPosition::Chex(_) = pos {
         // Every step and knight leap (and a little further) from each moving tile, placements
         // of every letter around each placement, and 'draw'.
@@ -101,7 +104,7 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
                     out.insert(format!("{from}~{to}"));
                     out.insert(format!("{to}~{from}"));
                 }
-                AnyPosition::Chex(_) | AnyPosition::ChecToe(_) => unreachable!("candidates made above"),
+                AnyPosition::Chex(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_) => unreachable!("candidates made above"),
             }
         }
     }
@@ -115,6 +118,23 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
         }
     }
     let _ = text;
+    out
+}
+
+/// Double Chess: every piece that can move onto every cell (grid notation), with each promotion
+/// letter and an en-passant victim, and 'pass' (corner notation has tests of its own).
+fn double_chess_candidates(p: &variant_rules::doublechess::DoubleChessPosition, pos: &AnyPosition, mut out: BTreeSet<String>) -> BTreeSet<String> {
+    let t = p.topology();
+    out.insert("pass".into());
+    let froms: BTreeSet<u16> = pos.legal_move_list().into_iter().map(|m| pos.move_path(m).from).filter(|&c| c != variant_rules::topology::NO_CELL).collect();
+    for &from in &froms {
+        for to in 0..144u16 {
+            let text = format!("{}{}", t.name(from), t.name(to));
+            out.insert(format!("{text}q"));
+            out.insert(format!("{text}x{}", t.name(to)));
+            out.insert(text);
+        }
+    }
     out
 }
 
@@ -171,6 +191,7 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
             AnyPosition::Chex(p) => check_position(&**p, &label),
             AnyPosition::DiceChess(p) => check_position(p, &label),
             AnyPosition::ChecToe(p) => check_position(p, &label),
+            AnyPosition::DoubleChess(p) => check_position(p, &label),
         }
         if keeps_all {
             let (k, n) = kings_and_checkers(pos);
@@ -182,7 +203,8 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
         if ply % 5 == 0 && g.outcome().is_none() {
             let legal: BTreeSet<String> = pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect();
             for text in candidates(pos, &legal) {
-                let accepted = g.clone().play(&text).is_ok();
+                // Double Chess's candidates are many and its games long: ask the position, not a clone of the whole game.
+                let accepted = if matches!(pos, AnyPosition::DoubleChess(_)) { pos.parse_move(&text).is_ok() } else { g.clone().play(&text).is_ok() };
                 // A Toe-to-Toe swap may name its squares in either order; a CHEX capture may be
                 // written with ':' as well as 'x'.
                 let reversed = text.split_once('~').map(|(a, b)| format!("{b}~{a}"));
@@ -254,6 +276,8 @@ playout_tests! {
     dice_chess_gollon_count: "dice-chess --rules gollon-count", 6;
     dice_chess_gollon_piece_count: "dice-chess --rules gollon-piece-count", 6;
     chec_toe: "chec-toe --move-limit 150", 8;
+    double_chess_partners: "double-chess --seating partners-adjacent", 4;
+    double_chess_cut_throat: "double-chess --seating cut-throat", 4;
 }
 
 /// What makes a configuration distinct for coverage: everything but seeds and move limits.

@@ -43,8 +43,10 @@ fn a_move_of_another_game_plays_nothing_and_names_itself() {
 fn seats_and_outcomes_through_the_trait() {
     for game in GameId::ALL {
         let pos = start(game);
-        assert_eq!(pos.player_count(), 2, "{game}");
-        assert_eq!(pos.seating().order().len(), 2);
+        // Double Chess seats four from the start; every other game starts with two.
+        let seats = if game == GameId::DoubleChess { 4 } else { 2 };
+        assert_eq!(pos.player_count(), seats, "{game}");
+        assert_eq!(pos.seating().order().len(), seats);
         assert!(pos.outcome().is_none(), "{game}");
     }
     let o = GameOptions { players: 4, ..GameOptions::default_for(GameId::Queens) };

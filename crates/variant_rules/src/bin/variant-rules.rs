@@ -191,8 +191,8 @@ fn check(game: &Game, json: bool) {
     let seating = pos.seating();
     if json {
         let teams: Vec<Vec<String>> = seating.teams().into_iter().map(|t| t.iter().map(name).collect()).collect();
-        let seats: Vec<_> = seating.seats().map(|s| json!({"seat": name(s), "state": pos.seat_state(s).as_str()})).collect();
-        let v = json!({
+        let seats: Vec<_> = seating.seats().map(|s| seat_json(pos, s, name(s))).collect();
+        let mut v = json!({
             "game": game.id().as_str(),
             "options": game.options(),
             "status": status,
@@ -209,6 +209,12 @@ fn check(game: &Game, json: bool) {
             "position": pos.public_text(),
             "moves": game.moves().collect::<Vec<_>>(),
         });
+        if let variant_rules::AnyPosition::DoubleChess(p) = pos {
+            v["immune"] = p.immunity().map_or(
+                json!(null),
+                |i| json!({"cell": p.topology().name(i.cell), "owner": name(i.owner), "from": i.from.iter().map(name).collect::<Vec<_>>()}),
+            );
+        }
         println!("{v}");
     } else {
         println!("position: {}", pos.public_text());
@@ -226,6 +232,19 @@ fn check(game: &Game, json: bool) {
         }
         println!("legal:    {}", legal.join(" "));
     }
+}
+
+/// One seat of `check --json`: its state, and in Double Chess its set, whether its pieces are
+/// frozen, and who has mated it.
+fn seat_json(pos: &variant_rules::AnyPosition, s: Seat, name: String) -> serde_json::Value {
+    let mut v = json!({"seat": name, "state": pos.seat_state(s).as_str()});
+    if let variant_rules::AnyPosition::DoubleChess(p) = pos {
+        v["set"] = json!(p.set_name(s));
+        v["frozen"] = json!(p.frozen().contains(s));
+        v["king"] = p.king(s).map_or(json!(null), |c| json!(p.topology().name(c)));
+        v["mated_by"] = p.mate_of(s).map_or(json!(null), |m| json!(m.by.letter().to_ascii_lowercase().to_string()));
+    }
+    v
 }
 
 /// `bestmove`: one search, printed as text or JSON.

@@ -51,10 +51,14 @@ impl std::fmt::Display for DoublesSeating {
 impl std::str::FromStr for DoublesSeating {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        if s == "partners" {
+            // Double Chess's one partners seating ("Partners sit at adjacent sides").
+            return Ok(DoublesSeating::PartnersAdjacent);
+        }
         DoublesSeating::ALL
             .into_iter()
             .find(|x| x.as_str() == s)
-            .ok_or_else(|| format!("unknown --seating '{s}' (expected partners-adjacent, partners-opposite or cut-throat)"))
+            .ok_or_else(|| format!("unknown --seating '{s}' (expected partners-adjacent, partners-opposite, cut-throat, or partners for Double Chess)"))
     }
 }
 

@@ -127,6 +127,7 @@ pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicB
         // next is up to the dice, not a cycle either side can force: no repetition in search.
         AnyPosition::DiceChess(p) => lift(search_one(p, history, false, limits.depth, deadline, ms, stop), AnyMove::DiceChess),
         AnyPosition::ChecToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ChecToe),
+        AnyPosition::DoubleChess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::DoubleChess),
     };
     thought.elapsed = started.elapsed();
     thought

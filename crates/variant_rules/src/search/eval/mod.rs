@@ -6,6 +6,7 @@
 
 mod checkers;
 mod chess;
+mod double;
 mod small;
 
 use crate::game::{AnyMove, AnyPosition, dispatch, with_move};

@@ -1,0 +1,89 @@
+//! Evaluation of Double Chess: material with the extended Knight valued as a Bishop, a King worth keeping, Pawn advance, central minor pieces, and a frozen (cut-throat) set counting as lost.
+
+use super::Evaluate;
+use crate::doublechess::{BISHOP, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN, SIZE};
+use crate::position::{PerSeat, Position};
+use crate::topology::{Cell, NO_CELL};
+
+/// Centipawn values by kind (pawn .. queen). The Knight's double hop "brings the Knight's
+/// utility as an attack piece back into line with that of the far-ranging Bishop", so both are
+/// worth the same.
+const VALUES: [i32; 7] = [0, 100, 330, 330, 500, 900, 0];
+/// A King on the board and not mated: losing it costs a partner "the next turn" and the team half
+/// of its life, so it outweighs any piece but not two Queens.
+const LIVE_KING: i32 = 1500;
+/// A cut-throat seat whose set is frozen has lost: worth less than any material swing.
+const FROZEN: i32 = -20_000;
+/// Bonus per row a Pawn has advanced from its own edge.
+const PAWN_ADVANCE: i32 = 6;
+/// Penalty per step a Knight or Bishop stands from the board's centre.
+const OFF_CENTRE: i32 = 5;
+/// Penalty per row a King has left its own edge while Queens remain (it is safest at home).
+const KING_EXPOSED: i32 = 12;
+
+/// King steps from `c` to the board's central 2x2.
+fn off_centre(c: Cell) -> i32 {
+    let n = SIZE as i32;
+    let twice = |v: i32| (2 * v + 1 - n).abs() / 2;
+    twice(c as i32 % n).max(twice(c as i32 / n))
+}
+
+impl DoubleChessPosition {
+    fn value_of(&self, c: Cell) -> i32 {
+        VALUES[self.kind_at(c) as usize]
+    }
+}
+
+impl Evaluate for DoubleChessPosition {
+    fn material(&self, out: &mut PerSeat<i32>) {
+        *out = PerSeat::splat(0);
+        for c in 0..(SIZE as Cell * SIZE as Cell) {
+            if let Some(s) = self.owner_at(c) {
+                out[s] += self.value_of(c);
+            }
+        }
+        for s in self.seating().seats() {
+            if self.frozen().contains(s) {
+                out[s] = FROZEN;
+            } else if self.king(s).is_some() && self.mate_of(s).is_none() {
+                out[s] += LIVE_KING;
+            }
+        }
+    }
+
+    fn seat_scores(&self, out: &mut PerSeat<i32>) {
+        self.material(out);
+        let queens = (0..SIZE as Cell * SIZE as Cell).any(|c| self.kind_at(c) == crate::doublechess::QUEEN);
+        for c in 0..(SIZE as Cell * SIZE as Cell) {
+            let Some(s) = self.owner_at(c) else { continue };
+            if self.frozen().contains(s) {
+                continue;
+            }
+            let rows_out = self.topology().distance_from(self.side(s), c) as i32;
+            out[s] += match self.kind_at(c) {
+                PAWN => PAWN_ADVANCE * rows_out,
+                KNIGHT | BISHOP => -OFF_CENTRE * off_centre(c),
+                KING if queens => -KING_EXPOSED * rows_out,
+                _ => 0,
+            };
+        }
+    }
+
+    fn is_noisy(&self, m: DoubleMove) -> bool {
+        matches!(m.kind, DoubleKind::Capture | DoubleKind::EnPassant) || m.promotion != 0
+    }
+
+    fn order_hint(&self, m: DoubleMove) -> i32 {
+        if m.from == NO_CELL {
+            return 0;
+        }
+        let victim = match m.kind {
+            DoubleKind::Capture if self.kind_at(m.to) == KING => 10_000,
+            DoubleKind::Capture => self.value_of(m.to),
+            DoubleKind::EnPassant => VALUES[PAWN as usize],
+            _ => 0,
+        };
+        let promotion = if m.promotion != 0 { VALUES[m.promotion as usize] } else { 0 };
+        16 * (victim + promotion) - self.kind_at(m.from) as i32
+    }
+}
