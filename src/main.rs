@@ -10,6 +10,7 @@ use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
 use variant_rules::cli::OptionArgs;
 use variant_rules::{Game, Position, Seat};
+use variant_table::table::launcher::LauncherChoice;
 use variant_table::table::save::{clip, guarded};
 use variant_table::table::screenshot::ScreenshotRequest;
 use variant_table::table::seats::{Controller, Seats};
@@ -58,7 +59,7 @@ impl GameArgs {
     fn seats(&self, game: &Game) -> Result<Seats, String> {
         let mut seats = Seats::default();
         let count = game.position().seating().count();
-        seats.suit(game.id(), count);
+        seats.suit_game(game);
         for part in self.computer.iter().flat_map(|c| c.split(',')).map(str::trim).filter(|p| !p.is_empty()) {
             let (letter, ms) = part.split_once(':').unwrap_or((part, "1000"));
             let bad = || format!("--computer: '{}' is not a seat letter (A to {}) with an optional time in ms", clip(part, 24), Seat(count as u8 - 1).letter());
@@ -216,6 +217,7 @@ fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), t
     let mut app = window_app(size, "Variant Table screenshot");
     if launcher {
         app.insert_resource(seats);
+        app.insert_resource(LauncherChoice::of(&game));
     } else {
         start_on(&mut app, game, seats);
     }

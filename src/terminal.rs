@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use variant_rules::doublechess::DoubleChessPosition;
 use variant_rules::layout::BoardLayout;
 use variant_rules::{AnyPosition, Cell, Game, Outcome, Position, Seat, toetoe};
 
@@ -41,6 +42,7 @@ fn board(game: &Game) -> String {
                 s += &format!("\n({:?} phase; position {})", p.phase(), pos.to_text());
             }
         }
+        AnyPosition::DoubleChess(p) => s += &double_chess_board(p),
         AnyPosition::Chex(p) => {
             // The cluster's bounding box, one cell of margin, labelled with x,y coordinates.
             let coords: Vec<(i32, i32)> = p.tiles().map(|c| p.coords(c)).collect();
@@ -60,6 +62,23 @@ fn board(game: &Game) -> String {
                 s += &format!("; drawn, to place: {}", if t & 8 != 0 { b" pnbrqk"[(t & 7) as usize] } else { b" PNBRQK"[(t & 7) as usize] } as char);
             }
         }
+    }
+    s
+}
+
+/// Double Chess's 12x12 board: each piece as its seat's letter and its kind ("aK": seat A's
+/// King), closed cut-throat corners as `##`; then who plays which set, and the check state.
+fn double_chess_board(p: &DoubleChessPosition) -> String {
+    let layout = layout_of(p.topology());
+    let mut s = grid(layout, 3, |c| match p.owner_at(c) {
+        Some(o) => format!(" {}{}", o.letter().to_ascii_lowercase(), b" PNBRQK"[p.kind_at(c) as usize % 7] as char),
+        None if p.is_closed(c) => " ##".to_string(),
+        None => " . ".to_string(),
+    });
+    let seats = crate::table::seats::Seats::new(variant_rules::GameId::DoubleChess, 4);
+    s += &format!("\n{}", crate::table::double_chess::sets_line(p).replace('\n', "   "));
+    for line in crate::table::double_chess::state_lines(p, &seats) {
+        s += &format!("\n{line}");
     }
     s
 }
@@ -99,10 +118,35 @@ fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Says what a move typed as `text`, played from `before`, did that the board does not show
+/// (Double Chess: checkmates, Kings taken, missed turns).
+fn print_news(before: Option<AnyPosition>, text: &str, game: &Game) {
+    let Some(before) = before else { return };
+    let Ok(m) = before.parse_move(text) else { return };
+    let seats = crate::table::seats::Seats::new(game.id(), 4);
+    let news = crate::table::double_chess::news(&before, m, game.position(), &seats);
+    if !news.is_empty() {
+        println!("{news}");
+    }
+}
+
+/// Each seat's name, by seat: the game's ("white", "a"), in Double Chess with the set the seat
+/// plays ("a (White 1)").
+fn seat_names(game: &Game) -> Vec<String> {
+    let pos = game.position();
+    pos.seating()
+        .seats()
+        .map(|s| match pos {
+            AnyPosition::DoubleChess(p) => format!("{} ({})", game.id().seat_name(s), p.set_name(s)),
+            _ => game.id().seat_name(s),
+        })
+        .collect()
+}
+
 /// Plays `game` on standard input and output until it ends or the players quit.
 pub fn run(mut game: Game) -> ExitCode {
-    let id = game.id();
-    let name = |s: Seat| id.seat_name(s);
+    let names = seat_names(&game);
+    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
@@ -152,8 +196,10 @@ pub fn run(mut game: Game) -> ExitCode {
                 println!("{}", moves.join(" "));
             }
             text => {
-                if let Err(e) = play_typed(&mut game, text) {
-                    println!("{e}");
+                let before = matches!(game.position(), AnyPosition::DoubleChess(_)).then(|| game.position().clone());
+                match play_typed(&mut game, text) {
+                    Err(e) => println!("{e}"),
+                    Ok(()) => print_news(before, text, &game),
                 }
             }
         }
@@ -185,6 +231,21 @@ mod tests {
             "    a b c d e f g h",
         ];
         assert_eq!(text.lines().collect::<Vec<_>>(), want);
+    }
+
+    #[test]
+    fn double_chess_shows_each_seats_letter_and_the_closed_corners() {
+        let mut opts = GameOptions::default_for(GameId::DoubleChess);
+        let text = board(&start(GameId::DoubleChess));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "12  .  .  bR bN bB bQ bK bB bN bR .  . ");
+        assert_eq!(lines[6], " 6  cK cP .  .  .  .  .  .  .  .  dP dQ");
+        assert_eq!(lines[12], "    a  b  c  d  e  f  g  h  i  j  k  l ");
+        assert_eq!(lines[13], "A White 1 south   B Black 1 north   C White 2 west   D Black 2 east");
+        opts.seating = variant_rules::checkers::DoublesSeating::CutThroat;
+        let text = board(&Game::new(GameId::DoubleChess, opts, None).unwrap());
+        assert!(text.lines().next().unwrap().starts_with("12  ## ## cR"), "{text}");
+        assert!(text.lines().nth(11).unwrap().ends_with("aR ## ##"), "{text}");
     }
 
     #[test]

@@ -32,6 +32,10 @@ fn app_saving_to(game: Game, paths: SavePaths) -> App {
     app.insert_resource(paths);
     // Every update advances a quarter second, so move animations finish in a few frames.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    // The seats `variant-table play` gives the game: its set's colours.
+    let mut seats = Seats::default();
+    seats.suit_game(&game);
+    app.insert_resource(seats);
     app.insert_resource(Session::new(game));
     app.insert_state(AppState::Playing);
     app.world_mut().write_message(PositionChanged::default());
@@ -109,9 +113,8 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 out.push((cell, text, at));
             }
             _ => {
-                let b = variant_table::table::pieces::piece_byte(pos, cell);
-                if b != 0 {
-                    out.push((cell, format!("{}{}", (b >> 3) & 1, b & 7), at));
+                if let Some((owner, kind)) = variant_table::table::pieces::piece_of(pos, cell) {
+                    out.push((cell, format!("{}{kind}", owner.0), at));
                 }
             }
         }
@@ -1142,4 +1145,205 @@ fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
     app.update();
     assert!(app.world().resource::<Computer>().hinting().is_none());
     assert_eq!(session(&app).status, "no hint: the computer is to move");
+}
+
+// ---- Double Chess ---------------------------------------------------------------------------
+
+/// The cell named `name` on the table's board.
+fn cell(app: &App, name: &str) -> u16 {
+    topology_of(session(app).game.position()).parse_cell(name).unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+/// Plays a move by clicking its origin and then its destination, as the mouse does.
+fn click_move(app: &mut App, from: &str, to: &str) {
+    let before = session(app).game.moves().count();
+    let (from, to) = (cell(app, from), cell(app, to));
+    click(app, from);
+    click(app, to);
+    settle(app);
+    assert_eq!(session(app).game.moves().count(), before + 1, "{}: {}", session(app).status, session(app).game.position().to_text());
+}
+
+fn double_chess(app: &App) -> &variant_rules::doublechess::DoubleChessPosition {
+    match session(app).game.position() {
+        AnyPosition::DoubleChess(p) => p,
+        _ => panic!("not double chess"),
+    }
+}
+
+/// Double Chess as a newcomer starts it: Up twice from Stax in the launcher, Enter; four seats
+/// in two light and two dark sets. Moves by clicks: White 1's pawn runs three cells, Black 1's
+/// and White 2's Knights make double hops; the view turns to each seat's side, the HUD names
+/// the sets, and undo, redo, save and load keep the mirror true.
+#[test]
+fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
+    use variant_table::table::hud::status_text;
+    use variant_table::table::launcher::LauncherKey;
+    use variant_table::table::view::TurnView;
+    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up]);
+    let opts = *session(&app).game.options();
+    assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::DoubleChess, 4, variant_rules::checkers::DoublesSeating::PartnersAdjacent));
+    assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::DoubleChess, 4));
+    assert_eq!(topology_of(session(&app).game.position()).width(), 12);
+    assert_mirrors(&mut app, "double chess start");
+    let world = app.world_mut();
+    assert_eq!(world.query::<&ChessPiece>().iter(world).count(), 64, "four sets of sixteen");
+    assert_eq!(world.query::<&variant_table::table::board::ClosedCell>().iter(world).count(), 0, "partners play every cell");
+
+    for (ply, (from, to)) in [("f2", "f5"), ("d12", "f8"), ("a4", "e6"), ("k8", "h8")].into_iter().enumerate() {
+        let pos = session(&app).game.position().clone();
+        let seat = pos.turn();
+        assert_eq!(app.world().resource::<TurnView>().target(), Some(pos.side_of(seat)), "ply {ply}: the view faces seat {seat}'s side");
+        let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
+        let set = double_chess(&app).set_name(seat);
+        assert!(hud.contains(&format!("{set} ({seat}) to move")), "ply {ply}: {hud}");
+        click_move(&mut app, from, to);
+        assert_eq!(session(&app).movers().last(), Some(seat));
+        assert_mirrors(&mut app, &format!("double chess {from}{to}"));
+    }
+    assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), ["f2f5", "d12f8", "a4e6", "k8h8"]);
+    let knight = piece_at(&mut app, "f8").expect("Black 1's Knight hopped twice to f8");
+    assert_eq!((knight.owner, knight.kind), (Seat(1), 2));
+
+    let after = mirror(&mut app);
+    for _ in 0..2 {
+        app.world_mut().write_message(GameCommand::Undo);
+        settle(&mut app);
+    }
+    assert_eq!(session(&app).game.moves().count(), 2);
+    assert_mirrors(&mut app, "double chess after undo");
+    assert!(piece_at(&mut app, "a4").is_some() && piece_at(&mut app, "e6").is_none(), "the Knight is back on a4");
+    for _ in 0..2 {
+        app.world_mut().write_message(GameCommand::Redo);
+        settle(&mut app);
+    }
+    assert_eq!(mirror(&mut app), after, "redo restores the same pieces");
+
+    let dir = scratch("double-chess");
+    let path = dir.join("game.json");
+    app.world_mut().write_message(SaveLoad::Save(path.clone()));
+    settle(&mut app);
+    let mut other = app_with(GameId::Chess);
+    other.world_mut().write_message(SaveLoad::Load(path));
+    settle(&mut other);
+    assert_eq!(mirror(&mut other), after, "the save loads back to the same table");
+    assert_eq!(other.world().resource::<Seats>().colours(), Seats::default_colours(GameId::DoubleChess, 4));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The chess piece standing on the cell named `name`, if any.
+fn piece_at(app: &mut App, name: &str) -> Option<ChessPiece> {
+    let c = cell(app, name);
+    let world = app.world_mut();
+    world.query::<&ChessPiece>().iter(world).find(|p| p.cell == c).copied()
+}
+
+/// Cut-throat from the launcher (A turns partners into cut-throat): the sixteen corner cells
+/// are walled off, a piece cannot be put down there, and a partners game opens them again.
+#[test]
+fn cut_throat_double_chess_walls_off_the_corners() {
+    use variant_rules::checkers::DoublesSeating;
+    use variant_table::table::board::ClosedCell;
+    use variant_table::table::launcher::LauncherKey;
+    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up, LauncherKey::Char('a')]);
+    assert_eq!(session(&app).game.options().seating, DoublesSeating::CutThroat);
+    assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat));
+    assert_ne!(Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat), Seats::default_colours(GameId::DoubleChess, 4));
+    assert_mirrors(&mut app, "cut-throat start");
+    let closed: Vec<u16> = {
+        let world = app.world_mut();
+        world.query::<&ClosedCell>().iter(world).map(|c| c.cell).collect()
+    };
+    assert_eq!(closed.len(), 16);
+    assert!(closed.iter().all(|&c| double_chess(&app).is_closed(c)));
+    // The Rook on c1 reaches b1 in partners; here the click is refused and nothing is played.
+    let (c1, b1) = (cell(&app, "c1"), cell(&app, "b1"));
+    click(&mut app, c1);
+    click(&mut app, b1);
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves().count(), 0, "nothing lands on a closed cell");
+    click_move(&mut app, "f2", "f5");
+    assert_eq!(session(&app).game.position().turn(), Seat(1), "B (White 2, west) moves next");
+    assert_mirrors(&mut app, "cut-throat after f2f5");
+    // A partners game: the walls come down.
+    let partners = Game::new(GameId::DoubleChess, GameOptions::default_for(GameId::DoubleChess), None).unwrap();
+    app.world_mut().write_message(GameCommand::NewGame(Box::new(partners)));
+    settle(&mut app);
+    let world = app.world_mut();
+    assert_eq!(world.query::<&ClosedCell>().iter(world).count(), 0);
+    assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::DoubleChess, 4));
+}
+
+/// Figure 30 (as the engine's scenarios rebuild it): W1's Queen mates B2, whose King is marked
+/// and whose turn is missed with a line saying so; W1 takes the King and the Queen is marked
+/// immune from B2 for the round.
+const FIGURE_30: &str = "2[bR]3[bK]2[bR]2/3[bP][bP]7/5[bN]5[dR]/1[cP]10/1[cP]1[aP]6[dP]1/11[dK]/10[dP]1/[cR]3[bQ]1[dB]5/[cK]6[aQ]2[dP]1/3[aN]2[cB]5/5[aP][aP][aP]4/5[aK]3[aR]2 a - - - - - 0";
+
+#[test]
+fn double_chess_marks_mates_missed_turns_and_immunity() {
+    use variant_table::table::hud::{seat_states_line, status_text};
+    use variant_table::table::pieces::PieceMarks;
+    let game = Game::new(GameId::DoubleChess, GameOptions::default_for(GameId::DoubleChess), Some(FIGURE_30)).unwrap();
+    let mut app = self::app(game);
+    let marks = |app: &mut App| -> Vec<(u16, PieceMarks)> {
+        let world = app.world_mut();
+        world.query::<(&ChessPiece, &PieceMarks)>().iter(world).map(|(p, m)| (p.cell, *m)).collect()
+    };
+    assert!(marks(&mut app).is_empty());
+    click_move(&mut app, "h4", "k7");
+    let l7 = cell(&app, "l7");
+    assert_eq!(marks(&mut app), [(l7, PieceMarks { mated: true, ..default() })], "B2's King stands checkmated");
+    assert_eq!(seat_states_line(session(&app).game.position()), "mated: D");
+    assert!(session(&app).status.contains("Black 2 (D) is checkmated by A"), "{}", session(&app).status);
+    let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
+    assert!(hud.contains("Black 2 (D): checkmated by A, misses turns"), "{hud}");
+    click_move(&mut app, "d11", "d10");
+    click_move(&mut app, "b9", "c9");
+    assert_eq!(session(&app).game.position().turn(), Seat::A, "B2's turn is skipped");
+    assert_eq!(session(&app).status, "Black 2 (D) is checkmated and misses the turn");
+    click_move(&mut app, "k7", "l7");
+    assert_mirrors(&mut app, "after the King is taken");
+    assert_eq!(marks(&mut app), [(l7, PieceMarks { immune: true, ..default() })], "the Queen that took the King");
+    assert!(session(&app).status.contains("White 1 (A) takes the King of Black 2 (D)"), "{}", session(&app).status);
+    let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
+    assert!(hud.contains("Queen on l7 (White 1) immune from D this round"), "{hud}");
+    assert!(hud.contains("D: PPPPPNNBRQK"), "B2 lost its King: {hud}");
+    app.world_mut().write_message(GameCommand::Undo);
+    settle(&mut app);
+    assert_eq!(marks(&mut app), [(l7, PieceMarks { mated: true, ..default() })], "undo puts the mate back");
+}
+
+/// Cut-throat: W1 mates W2, whose set freezes (every piece marked); a player without a move
+/// and without a King passes by itself.
+#[test]
+fn double_chess_frozen_sets_and_forced_passes() {
+    use variant_rules::checkers::DoublesSeating;
+    use variant_table::table::pieces::PieceMarks;
+    let cut = GameOptions { seating: DoublesSeating::CutThroat, ..GameOptions::default_for(GameId::DoubleChess) };
+    let text = "2[cR]3[cK]5/12/12/4[dB]7/12/11[dK]/[bK]6[aQ]4/2[dN]9/12/1[bP]1[bN]8/12/5[aK]6 a - - - - - 0";
+    let mut table = app(Game::new(GameId::DoubleChess, cut, Some(text)).unwrap());
+    click_move(&mut table, "h6", "b6");
+    let world = table.world_mut();
+    let frozen: Vec<(Seat, PieceMarks)> = world.query::<(&ChessPiece, &PieceMarks)>().iter(world).map(|(p, m)| (p.owner, *m)).collect();
+    assert_eq!(frozen.len(), 3, "W2's King, Pawn and Knight: {frozen:?}");
+    assert!(frozen.iter().all(|(s, m)| *s == Seat(1) && m.frozen));
+    assert!(frozen.iter().any(|(_, m)| m.mated), "the King stands checkmated too");
+    assert_eq!(variant_table::table::hud::seat_states_line(session(&table).game.position()), "frozen: B");
+    assert_eq!(session(&table).game.position().turn(), Seat(2), "W2 is out of the turn order");
+
+    // Partners: B1 without a King and without a move passes after a moment, by itself.
+    let text = "12/2[bP]9/2[aP]3[aQ]5/12/12/11[dK]/[cK]11/12/12/12/12/5[aK]6 b - - - - - 0";
+    let table = app(Game::new(GameId::DoubleChess, GameOptions::default_for(GameId::DoubleChess), Some(text)).unwrap());
+    assert_eq!(session(&table).game.moves().collect::<Vec<_>>(), ["pass"], "{}", session(&table).status);
+    assert_eq!(session(&table).status, "Black 1 (B) has no move and passes");
+    assert_eq!(session(&table).game.position().turn(), Seat(2));
+}
+
+#[test]
+fn double_chess_games_by_clicks() {
+    use variant_rules::checkers::DoublesSeating;
+    for (seating, seed) in [(DoublesSeating::PartnersAdjacent, 3), (DoublesSeating::CutThroat, 5)] {
+        let opts = GameOptions { seating, ..GameOptions::default_for(GameId::DoubleChess) };
+        let _ = play_options_by_clicks(GameId::DoubleChess, opts, seed, 160);
+    }
 }

@@ -14,7 +14,7 @@ use super::TurnSystems;
 use super::session::{PositionChanged, Session};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, rebuild_board.in_set(TurnSystems::Animate).before(super::pieces::RebuildPieces));
+    app.add_systems(Update, (rebuild_board, rebuild_closed).in_set(TurnSystems::Animate).before(super::pieces::RebuildPieces));
 }
 
 /// Side of one cell in world units (the table is laid out in cells).
@@ -38,6 +38,13 @@ pub struct BoardCell {
     pub dark: bool,
 }
 
+/// A cell off limits, walled off (cut-throat Double Chess's 2x2 corners): no move lands on it.
+/// Its own entity, not a child of the board: partners and cut-throat share the 12x12 board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClosedCell {
+    pub cell: Cell,
+}
+
 /// A repeated copy of a cell across a joined edge; clicking it means its original.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct GhostCell {
@@ -53,6 +60,15 @@ pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
         AnyPosition::Chex(p) => p.topology(),
         AnyPosition::DiceChess(p) => p.chess().topology(),
         AnyPosition::ChecToe(p) => p.topology(),
+        AnyPosition::DoubleChess(p) => p.topology(),
+    }
+}
+
+/// The cells of the board that are off limits (cut-throat Double Chess's corners).
+pub fn closed_cells(pos: &AnyPosition) -> Vec<Cell> {
+    match pos {
+        AnyPosition::DoubleChess(p) if p.is_cut_throat() => (0..p.topology().len() as Cell).filter(|&c| p.is_closed(c)).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -152,6 +168,33 @@ fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Re
             ));
         }
     });
+}
+
+/// Keeps one [`ClosedCell`] entity on each cell the position puts off limits.
+fn rebuild_closed(mut changed: MessageReader<PositionChanged>, session: Option<Res<Session>>, old: Query<(Entity, &ClosedCell)>, mut commands: Commands) {
+    if changed.read().count() == 0 {
+        return;
+    }
+    let Some(session) = session else { return };
+    let pos = session.game.position();
+    let want = closed_cells(pos);
+    let have: Vec<Cell> = old.iter().map(|(_, c)| c.cell).collect();
+    if have.len() == want.len() && want.iter().all(|c| have.contains(c)) {
+        return;
+    }
+    for (e, _) in &old {
+        commands.entity(e).despawn();
+    }
+    let topo = topology_of(pos);
+    for cell in want {
+        commands.spawn((
+            Name::new(format!("Closed cell {}", topo.name(cell))),
+            ClosedCell { cell },
+            DespawnOnEnter(super::AppState::Launcher),
+            Transform::from_translation(cell_translation(topo, cell)),
+            Visibility::default(),
+        ));
+    }
 }
 
 fn board_bundle(topo: &'static Topology, plane: bool) -> impl Bundle {

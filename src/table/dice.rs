@@ -314,7 +314,8 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: 
 }
 
 /// Plays a move that leaves nothing to choose after a short pause: a pass when the roll
-/// allows no move, a re-roll under `--no-move reroll`, the Apocalypse after three sixes.
+/// allows no move, a re-roll under `--no-move reroll`, the Apocalypse after three sixes, a
+/// Double Chess player's pass.
 fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
     let Some(session) = session else { return };
     if session.is_changed() {
@@ -336,12 +337,14 @@ fn forced_moves(time: Res<Time>, session: Option<Res<Session>>, mut table: ResMu
 
 /// The move the side to move must make with no choice involved, if that is the situation.
 pub fn forced_move(pos: &AnyPosition) -> Option<AnyMove> {
-    if !matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_)) || pos.dice_due().is_some() {
+    if !matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_)) || pos.dice_due().is_some() {
         return None;
     }
     match pos.legal_move_list().as_slice() {
         [only @ AnyMove::DiceChess(DiceMove::Pass | DiceMove::Reroll)]
         | [only @ AnyMove::ChecToe(ChecMove::Pass | ChecMove::Reroll | ChecMove::Apocalypse)] => Some(*only),
+        // Double Chess: a kingless partner with no move, or a stalemated cut-throat player, passes.
+        [only @ AnyMove::DoubleChess(m)] if m.kind == variant_rules::doublechess::DoubleKind::Pass => Some(*only),
         _ => None,
     }
 }

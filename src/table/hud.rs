@@ -76,7 +76,7 @@ fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Re
     let Some(session) = session else { return };
     let line = match session.outcome() {
         // The default font has no em dash: plain punctuation only.
-        Some(Outcome::Win { winners, reason }) => format!("{}: {reason}", winners_line(&seats, session.game.id(), winners)),
+        Some(Outcome::Win { winners, reason }) => format!("{}: {reason}", winners_line_at(session.game.position(), &seats, session.game.id(), winners)),
         Some(Outcome::Draw { reason }) => format!("Draw: {reason}"),
         None => return,
     };
@@ -194,7 +194,24 @@ pub fn teams_line(pos: &AnyPosition) -> String {
 /// Who won: one seat ("Player A (Red) wins"), or a team ("A+C win: Player A (Red) and
 /// Player C (Jade)").
 pub fn winners_line(seats: &Seats, game: GameId, winners: SeatSet) -> String {
-    let names: Vec<String> = winners.iter().map(|s| seats.label(game, s)).collect();
+    named_winners(winners, |s| seats.label(game, s))
+}
+
+/// [`winners_line`] naming the seats as the position's game does (Double Chess: by set).
+pub fn winners_line_at(pos: &AnyPosition, seats: &Seats, game: GameId, winners: SeatSet) -> String {
+    named_winners(winners, |s| seat_label(pos, seats, game, s))
+}
+
+/// How the HUD names a seat: [`Seats::label`], in Double Chess with the set it plays.
+pub fn seat_label(pos: &AnyPosition, seats: &Seats, game: GameId, seat: Seat) -> String {
+    match pos {
+        AnyPosition::DoubleChess(p) => super::double_chess::seat_label(p, seats, seat),
+        _ => seats.label(game, seat),
+    }
+}
+
+fn named_winners(winners: SeatSet, label: impl Fn(Seat) -> String) -> String {
+    let names: Vec<String> = winners.iter().map(label).collect();
     if names.len() == 1 {
         return format!("{} wins", names[0]);
     }
@@ -202,13 +219,18 @@ pub fn winners_line(seats: &Seats, game: GameId, winners: SeatSet) -> String {
     format!("{} win ({})", letters.join("+"), names.join(" and "))
 }
 
-/// The seats out of the normal turn order, grouped by state: "missing: C   immobile: D".
+/// The seats out of the normal turn order, grouped by state: "missing: C   immobile: D", in
+/// Double Chess "mated: D" (missing turns) and "frozen: C" (cut-throat, checkmated).
 pub fn seat_states_line(pos: &AnyPosition) -> String {
     let mut parts = Vec::new();
-    for state in [SeatState::Missing, SeatState::Immobile, SeatState::Eliminated] {
+    for state in [SeatState::Missing, SeatState::Immobile, SeatState::Eliminated, SeatState::Mated] {
         let who: Vec<String> = pos.seating().seats().filter(|&s| pos.seat_state(s) == state).map(|s| s.letter().to_string()).collect();
+        let name = match (pos, state) {
+            (AnyPosition::DoubleChess(_), SeatState::Eliminated) => "frozen",
+            _ => state.as_str(),
+        };
         if !who.is_empty() {
-            parts.push(format!("{}: {}", state.as_str(), who.join(", ")));
+            parts.push(format!("{name}: {}", who.join(", ")));
         }
     }
     parts.join("   ")
@@ -235,7 +257,7 @@ pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
 pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String {
     let game = &session.game;
     let pos = game.position();
-    let seat = |s: Seat| seats.label(game.id(), s);
+    let seat = |s: Seat| seat_label(pos, seats, game.id(), s);
     let o = game.options();
     let mut title = format!("{} on the {} board", game.id(), o.topology);
     if o.numbers {
@@ -245,34 +267,48 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     if count > 2 {
         title += &format!(", {count} players\n{}: {}", o.seating.as_str().replace('-', " "), teams_line(pos));
     }
+    let double = match pos {
+        AnyPosition::DoubleChess(p) => Some(p),
+        _ => None,
+    };
+    if let Some(p) = double {
+        title += &format!("\n{}", super::double_chess::sets_line(p));
+    }
     let mut turn = match session.outcome() {
-        Some(Outcome::Win { winners, reason }) => format!("{} ({reason})", winners_line(seats, game.id(), winners)),
+        Some(Outcome::Win { winners, reason }) => format!("{} ({reason})", winners_line_at(pos, seats, game.id(), winners)),
         Some(Outcome::Draw { reason }) => format!("drawn ({reason})"),
-        // A typed name does not say which seat it is: add the letter.
-        None if count > 2 && !seats.name(pos.turn()).is_empty() => format!("{} [{}] to move", seat(pos.turn()), pos.turn().letter()),
+        // A typed name does not say which seat it is: add the letter (Double Chess's labels have it).
+        None if count > 2 && double.is_none() && !seats.name(pos.turn()).is_empty() => format!("{} [{}] to move", seat(pos.turn()), pos.turn().letter()),
         None => format!("{} to move", seat(pos.turn())),
     };
     let states = seat_states_line(pos);
     if !states.is_empty() {
         turn += &format!("\n{states}");
     }
+    for line in double.map(|p| super::double_chess::state_lines(p, seats)).unwrap_or_default() {
+        turn += &format!("\n{line}");
+    }
     let players = controllers_line(seats, game.id(), count);
     if !players.is_empty() {
         title += &format!("\n{players}");
     }
-    let lost = super::pieces::captured_summary(pos);
-    let mut captured = String::new();
-    for (i, l) in lost.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
-        if count > 2 {
-            // Four seats share the line: letters, and "held" for "held prisoner".
-            captured += &format!("{}{}: {}", if captured.is_empty() { "lost: " } else { "   " }, Seat(i as u8).letter(), l.replace(" held prisoner", " held"));
-        } else {
-            // Toe-to-Toe's summary says itself what is lost and what is still in hand.
-            let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_) | AnyPosition::ChecToe(_)) { ":" } else { " lost:" };
-            captured += &format!("{}{sep} {l}   ", seat(Seat(i as u8)));
-        }
-    }
+    let captured = captured_text(pos, &seat);
     format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status)
+}
+
+/// What each seat has lost, for the status panel: with four seats by letter, two seats a line
+/// ("held" for "held prisoner"); with two by the seat's label.
+fn captured_text(pos: &AnyPosition, seat: &dyn Fn(Seat) -> String) -> String {
+    let lost: Vec<(Seat, String)> =
+        super::pieces::captured_summary(pos).into_iter().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (Seat(i as u8), l)).collect();
+    if pos.seating().count() > 2 {
+        let entries: Vec<String> = lost.iter().map(|(s, l)| format!("{}: {}", s.letter(), l.replace(" held prisoner", " held"))).collect();
+        let lines: Vec<String> = entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect();
+        return if lines.is_empty() { String::new() } else { format!("lost: {}", lines.join("\n      ")) };
+    }
+    // Toe-to-Toe's summary says itself what is lost and what is still in hand.
+    let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_) | AnyPosition::ChecToe(_)) { ":" } else { " lost:" };
+    lost.iter().map(|(s, l)| format!("{}{sep} {l}   ", seat(*s))).collect()
 }
 
 /// The move list: pairs of moves numbered by turn; in dice games a line per turn (its rolls and
@@ -325,7 +361,7 @@ pub fn move_list_text(session: &Session) -> String {
 /// entity's children), or the piece standing there.
 fn inspect_text(session: &Session, seats: &Seats, cell: variant_rules::Cell, stack: &[CheckerPiece], piece: Option<&ChessPiece>) -> String {
     let pos = session.game.position();
-    let seat = |s: Seat| seats.label(session.game.id(), s);
+    let seat = |s: Seat| seat_label(pos, seats, session.game.id(), s);
     let mut s = format!("{}:", super::board::topology_of(pos).name(cell));
     match pos {
         AnyPosition::Checkers(_) => {
@@ -341,6 +377,17 @@ fn inspect_text(session: &Session, seats: &Seats, cell: variant_rules::Cell, sta
             }
         }
         AnyPosition::Chex(_) => {}
+        AnyPosition::DoubleChess(p) => {
+            if let Some(o) = p.owner_at(cell) {
+                s += &format!(" {} {}", seat(o), super::pieces::piece_name(p.kind_at(cell)));
+            } else if p.is_closed(cell) {
+                s += " off limits (cut-throat corner)";
+            }
+            if let Some(m) = super::pieces::double_chess_marks(p, cell) {
+                let notes = [(m.frozen, "frozen"), (m.immune, "immune this round"), (m.mated, "checkmated")];
+                s += &notes.iter().filter(|n| n.0).map(|n| format!(", {}", n.1)).collect::<String>();
+            }
+        }
         AnyPosition::ToeToe(_) => {
             if let Some(p) = piece {
                 s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));

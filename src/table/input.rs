@@ -280,6 +280,12 @@ fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
             "no capture".into()
         };
     }
+    if let variant_rules::AnyPosition::DoubleChess(_) = pos {
+        // Ranks run to 12: the move's path, not its text, names the promotion piece.
+        let path = pos.move_path(m);
+        let promote = (path.piece != 0).then(|| format!("promote to {}, ", super::pieces::piece_name(path.piece).to_lowercase()));
+        return format!("{}{}", promote.unwrap_or_default(), if path.capture { "capture" } else { "no capture" });
+    }
     let names = [('q', "queen"), ('r', "rook"), ('b', "bishop"), ('n', "knight")];
     let mut parts = Vec::new();
     // Chess moves are origin and destination (4+ characters), then a promotion letter, then

@@ -88,14 +88,45 @@ impl Default for LauncherChoice {
 }
 
 impl LauncherChoice {
+    /// The launcher with `game`'s id, board, rule set and seating chosen (what `screenshot
+    /// --launcher` shows for the game it names).
+    pub fn of(game: &Game) -> LauncherChoice {
+        let (id, o) = (game.id(), game.options());
+        LauncherChoice {
+            game: games().iter().position(|&g| g == id).unwrap_or(0),
+            topology: id.topologies().iter().position(|&w| w == o.topology).unwrap_or(0),
+            numbers: o.numbers,
+            seed: o.seed,
+            rules: DiceRules::ALL.iter().position(|&r| r == o.dice_rules).unwrap_or(0),
+            players: o.players,
+            seating: o.seating,
+            queens_colours: o.queens_colours,
+            focus: Focus::Game,
+        }
+    }
+
     /// The game id chosen.
     pub fn id(&self) -> GameId {
         games()[self.game]
     }
 
-    /// How many players the chosen game seats: 2, or the players chosen for a checkers game.
+    /// How many players the chosen game seats: 2, the players chosen for a checkers game, or
+    /// Double Chess's four.
     pub fn seat_count(&self) -> usize {
-        if self.id().is_checkers_family() { self.players as usize } else { 2 }
+        match self.id() {
+            GameId::DoubleChess => 4,
+            id if id.is_checkers_family() => self.players as usize,
+            _ => 2,
+        }
+    }
+
+    /// The seating the chosen game gets: Double Chess's partners always sit at adjacent sides
+    /// (a seating of partners opposite, chosen for a checkers game, means adjacent there).
+    pub fn seating(&self) -> DoublesSeating {
+        match self.seating {
+            DoublesSeating::PartnersOpposite if self.id() == GameId::DoubleChess => DoublesSeating::PartnersAdjacent,
+            s => s,
+        }
     }
 
     /// The game this choice describes.
@@ -111,7 +142,7 @@ impl LauncherChoice {
         if self.seat_count() == 4 {
             opts.players = 4;
             opts.move_limit = id.default_move_limit_for(4);
-            opts.seating = self.seating;
+            opts.seating = self.seating();
             if id == GameId::Queens {
                 opts.queens_colours = self.queens_colours;
             }
@@ -121,7 +152,7 @@ impl LauncherChoice {
 
     /// Applies one key; returns the game to start when it is Enter.
     pub fn on_key(&mut self, seats: &mut Seats, key: &LauncherKey) -> Option<Result<Game, String>> {
-        let before = (self.id(), self.seat_count());
+        let before = (self.id(), self.seat_count(), self.seating());
         match (key, self.focus) {
             (LauncherKey::Enter, _) => return Some(self.game()),
             (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(Seat::A),
@@ -153,8 +184,8 @@ impl LauncherChoice {
         }
         // Another game or table size: seats to match, and that set's colours unless the players
         // chose their own.
-        if (self.id(), self.seat_count()) != before {
-            seats.suit(self.id(), self.seat_count());
+        if (self.id(), self.seat_count(), self.seating()) != before {
+            seats.suit_seated(self.id(), self.seat_count(), self.seating());
             if let Focus::Seat(s) = self.focus
                 && s.index() >= self.seat_count()
             {
@@ -190,8 +221,10 @@ impl LauncherChoice {
             's' => self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16,
             'p' if self.id().is_checkers_family() => self.players = if self.players == 4 { 2 } else { 4 },
             'a' if four => {
-                let all = DoublesSeating::ALL;
-                let i = all.iter().position(|&x| x == self.seating).unwrap_or(0);
+                // Double Chess has no partners-opposite seating: A goes partners <-> cut-throat.
+                let all: &[DoublesSeating] =
+                    if self.id() == GameId::DoubleChess { &[DoublesSeating::PartnersAdjacent, DoublesSeating::CutThroat] } else { &DoublesSeating::ALL };
+                let i = all.iter().position(|&x| x == self.seating()).unwrap_or(0);
                 self.seating = all[(i + 1) % all.len()];
             }
             'q' if four && self.id() == GameId::Queens => {
@@ -218,12 +251,12 @@ fn spawn_launcher(mut commands: Commands) {
             BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
         ))
         .with_children(|root| {
-            root.spawn(panel(Node { width: Val::Px(980.0), ..default() })).with_children(|p| {
+            root.spawn(panel(Node { width: Val::Percent(97.0), max_width: Val::Px(1240.0), ..default() })).with_children(|p| {
                 p.spawn(text("Variant Table", 40.0));
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     checkers games: P: 2 or 4 players   A: seating (4 players)   Q: Queens' colours (4 players)\n\
+                     checkers games: P: 2 or 4 players   A: seating (4 players; Double Chess: partners or cut-throat)   Q: Queens' colours\n\
                      1-4: who plays seat A-D: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
                      Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
                     15.0,
@@ -294,6 +327,9 @@ fn options_line(choice: &LauncherChoice) -> String {
     if id == GameId::DiceChess {
         s += &format!("    rules: {} (Left/Right)", DiceRules::ALL[choice.rules % DiceRules::ALL.len()]);
     }
+    if id == GameId::DoubleChess {
+        s += &format!("    players: 4    seating: {} (A: partners or cut-throat)", choice.seating());
+    }
     if id.is_checkers_family() {
         s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
         s += &format!("    players: {} (P)", choice.players);
@@ -327,6 +363,9 @@ fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
                 SIDES[pos.side_of(seat).0 as usize % 4],
                 if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() }
             );
+            if let variant_rules::AnyPosition::DoubleChess(p) = pos {
+                note += &format!(", {}", p.set_name(seat));
+            }
         }
         let player = seats.controller(seat).label();
         s += &format!("{} seat {}: {name}{cursor:<22} {player:<18} colour: {colour:<8}{note}\n", if focused { ">" } else { " " }, seat.letter());
@@ -436,6 +475,35 @@ mod tests {
         assert_eq!(c.seating, DoublesSeating::PartnersAdjacent, "A cycles round");
         assert!(seats_text(&c, &seats).contains("team AC"), "{}", seats_text(&c, &seats));
         assert!(options_line(&c).contains("colours: mixed"));
+    }
+
+    #[test]
+    fn double_chess_seats_four_and_a_chooses_partners_or_cut_throat() {
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Up, LauncherKey::Up]);
+        assert_eq!(c.id(), GameId::DoubleChess, "the last game, Up from Stax past Checkers");
+        assert_eq!((c.seat_count(), seats.count()), (4, 4));
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::DoubleChess, 4), "ivory, ebony, pearl, garnet");
+        press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+        assert_eq!(c.seat_count(), 4, "P does not change Double Chess's four");
+        let o = *c.game().unwrap().options();
+        assert_eq!((o.players, o.seating), (4, DoublesSeating::PartnersAdjacent));
+        assert!(seats_text(&c, &seats).contains("west side, team AC, White 2"), "{}", seats_text(&c, &seats));
+        press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+        assert_eq!(c.game().unwrap().options().seating, DoublesSeating::CutThroat);
+        assert!(options_line(&c).contains("seating: cut-throat"), "{}", options_line(&c));
+        assert!(seats_text(&c, &seats).contains("west side, White 2"), "cut-throat seats W2 at B: {}", seats_text(&c, &seats));
+        assert_eq!(seats.colours(), Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat), "the sets follow the seating");
+        press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+        assert_eq!(c.seating(), DoublesSeating::PartnersAdjacent, "A goes back to partners: Double Chess has no partners opposite");
+        // Partners opposite, chosen for a checkers game, seats Double Chess's partners adjacent.
+        c.seating = DoublesSeating::PartnersOpposite;
+        assert_eq!(c.game().unwrap().options().seating, DoublesSeating::PartnersAdjacent);
+        // Down, round to Checkers: two seats again.
+        press(&mut c, &mut seats, &[LauncherKey::Down]);
+        assert_eq!((c.id(), c.seat_count(), seats.count()), (GameId::Checkers, 2, 2));
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::Checkers, 2));
     }
 
     #[test]

@@ -17,10 +17,12 @@ pub mod data_dir;
 pub mod dialogs;
 pub mod dice;
 pub mod dice_view;
+pub mod double_chess;
 pub mod drag;
 pub mod hud;
 pub mod input;
 pub mod launcher;
+pub mod marks;
 pub mod pieces;
 pub mod resume;
 pub mod save;
@@ -92,6 +94,7 @@ impl Plugin for TableRenderPlugin {
         app.add_plugins((
             visuals::plugin,
             board::highlights::plugin,
+            marks::plugin,
             camera::plugin,
             drag::plugin,
             launcher::plugin,

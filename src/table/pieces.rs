@@ -3,6 +3,7 @@
 //! 0 lies on the board, the last child is the top checker that owns the stack).
 
 use bevy::prelude::*;
+use variant_rules::doublechess::DoubleChessPosition;
 use variant_rules::{AnyPosition, Cell, MovePath, Position, Seat, Topology, Wrap};
 
 use super::TurnSystems;
@@ -51,6 +52,16 @@ pub struct ChessPiece {
     /// 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king.
     pub kind: u8,
     pub owner: Seat,
+}
+
+/// Double Chess: what a piece's state calls to show — frozen (its cut-throat player is
+/// checkmated), immune (it just took a King and cannot be taken back this round), or a King
+/// standing checkmated (its player misses turns). Only on pieces with at least one.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PieceMarks {
+    pub frozen: bool,
+    pub immune: bool,
+    pub mated: bool,
 }
 
 /// Marks a [`ChessPiece`] that is a CHEX tile (drawn as a slab with the piece on it).
@@ -167,7 +178,7 @@ fn rebuild_pieces(
     match pos {
         AnyPosition::Checkers(p) => spawn_stacks(&mut commands, p, &mover, fan.0),
         AnyPosition::Chex(p) => spawn_chex(&mut commands, p, &mover),
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
+        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_) => {
             spawn_chess(&mut commands, pos, &mover);
             spawn_hands(&mut commands, pos);
         }
@@ -301,18 +312,20 @@ fn spawn_chex(commands: &mut Commands, p: &variant_rules::chex::ChexPosition, mo
     }
 }
 
-/// A piece entity per occupied cell of a chess-like board.
+/// A piece entity per occupied cell of a chess-like board (in Double Chess with the marks of
+/// its state).
 fn spawn_chess(commands: &mut Commands, pos: &AnyPosition, mover: &Mover) {
     let topo = mover.topo;
     for cell in 0..topo.len() as Cell {
-        let b = piece_byte(pos, cell);
-        if b == 0 {
-            continue;
-        }
-        let piece = ChessPiece { cell, kind: b & 7, owner: byte_owner(b) };
-        let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(piece.kind) } else { piece_name(piece.kind) };
+        let Some((owner, kind)) = piece_of(pos, cell) else { continue };
+        let piece = ChessPiece { cell, kind, owner };
+        let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(kind) } else { piece_name(kind) };
+        let set = match pos {
+            AnyPosition::DoubleChess(p) => p.set_name(owner),
+            _ => side_name(owner).to_string(),
+        };
         let mut e = commands.spawn((
-            Name::new(format!("{} {name} at {}", side_name(piece.owner), topo.name(cell))),
+            Name::new(format!("{set} {name} at {}", topo.name(cell))),
             piece,
             DespawnOnEnter(super::AppState::Launcher),
             Transform::from_translation(cell_translation(topo, cell)),
@@ -321,7 +334,23 @@ fn spawn_chess(commands: &mut Commands, pos: &AnyPosition, mover: &Mover) {
         if let Some(g) = mover.glide(cell) {
             e.insert(g);
         }
+        if let AnyPosition::DoubleChess(p) = pos
+            && let Some(marks) = double_chess_marks(p, cell)
+        {
+            e.insert(marks);
+        }
     }
+}
+
+/// The marks of the Double Chess piece on `cell`, if it has any.
+pub fn double_chess_marks(p: &DoubleChessPosition, cell: Cell) -> Option<PieceMarks> {
+    let owner = p.owner_at(cell)?;
+    let marks = PieceMarks {
+        frozen: p.frozen().contains(owner),
+        immune: p.immunity().is_some_and(|i| i.cell == cell),
+        mated: p.kind_at(cell) == variant_rules::doublechess::KING && p.mate_of(owner).is_some(),
+    };
+    (marks != PieceMarks::default()).then_some(marks)
 }
 
 /// Pieces in hand wait beside the board, one list per seat in the game's order (Toe-to-Toe,
@@ -350,8 +379,17 @@ fn spawn_hands(commands: &mut Commands, pos: &AnyPosition) {
     }
 }
 
+/// The owner and kind (as [`ChessPiece::kind`]) of the chess-like piece on `cell`, if any.
+pub fn piece_of(pos: &AnyPosition, cell: Cell) -> Option<(Seat, u8)> {
+    match pos {
+        AnyPosition::DoubleChess(p) => p.owner_at(cell).map(|s| (s, p.kind_at(cell))),
+        _ => Some(piece_byte(pos, cell)).filter(|&b| b != 0).map(|b| (byte_owner(b), b & 7)),
+    }
+}
+
 /// The board byte of a chess-like piece on `cell` (kind in bits 0-2: 1 pawn, 2 knight/horse,
-/// 3 bishop/elephant, 4 rook/chariot, 5 queen/general, 6 king; owner in bit 3), 0 if empty.
+/// 3 bishop/elephant, 4 rook/chariot, 5 queen/general, 6 king; owner in bit 3 — in Double
+/// Chess the seat in bits 3-4: read it with [`piece_of`]), 0 if empty.
 pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
     match pos {
         AnyPosition::Chess(p) => p.piece_at(cell),
@@ -359,6 +397,7 @@ pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
         AnyPosition::Chex(p) => p.piece_at(cell),
         AnyPosition::DiceChess(p) => p.chess().piece_at(cell),
         AnyPosition::ChecToe(p) => p.piece_at(cell),
+        AnyPosition::DoubleChess(p) => p.piece_at(cell),
         AnyPosition::Checkers(_) => 0,
     }
 }
@@ -448,7 +487,26 @@ pub fn captured_summary(pos: &AnyPosition) -> Vec<String> {
             .collect(),
         AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => chess_summary(pos),
         AnyPosition::Checkers(p) => checkers_summary(p),
+        AnyPosition::DoubleChess(p) => seats.map(|seat| double_chess_summary(p, seat)).collect(),
     }
+}
+
+/// What a Double Chess set has lost: pieces off the board by letter (each set starts with eight
+/// Pawns, two Knights, Bishops and Rooks and a Queen), and its King once taken.
+fn double_chess_summary(p: &DoubleChessPosition, seat: Seat) -> String {
+    let topo = p.topology();
+    let start = [0, 8, 2, 2, 2, 1];
+    let mut count = [0i32; 6];
+    for c in (0..topo.len() as Cell).filter(|&c| p.owner_at(c) == Some(seat)) {
+        if let Some(n) = count.get_mut(p.kind_at(c) as usize) {
+            *n += 1;
+        }
+    }
+    let mut s: String = (1..6).flat_map(|k| std::iter::repeat_n(b" PNBRQ"[k] as char, (start[k] - count[k]).max(0) as usize)).collect();
+    if p.king(seat).is_none() {
+        s.push('K');
+    }
+    s
 }
 
 fn toe_to_toe_summary(p: &variant_rules::toetoe::ToeToePosition, seat: Seat) -> String {

@@ -4,23 +4,31 @@
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
-use variant_rules::{GameId, MAX_SEATS, Seat};
+use variant_rules::checkers::DoublesSeating;
+use variant_rules::{Game, GameId, MAX_SEATS, Position, Seat};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>();
 }
 
 /// The colours a set of pieces can be (name, sRGB). Checkers and chess sets default to different
-/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack; any
-/// colours may be chosen as long as no two seats share one.
-pub const SEAT_COLOURS: [(&str, [f32; 3]); 6] = [
+/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack, Double
+/// Chess to two light and two dark sets (ivory and pearl, ebony and garnet); any colours may
+/// be chosen as long as no two seats share one. New colours go at the end: saves keep indices.
+pub const SEAT_COLOURS: [(&str, [f32; 3]); 8] = [
     ("Red", [0.55, 0.06, 0.05]),
     ("Ivory", [0.93, 0.89, 0.78]),
     ("Ebony", [0.09, 0.08, 0.08]),
     ("Walnut", [0.42, 0.25, 0.13]),
     ("Jade", [0.12, 0.45, 0.3]),
     ("Cobalt", [0.1, 0.2, 0.55]),
+    ("Pearl", [0.66, 0.76, 0.88]),
+    ("Garnet", [0.24, 0.035, 0.055]),
 ];
+
+/// Double Chess's sets by colour index: White 1 ivory, White 2 pearl, Black 1 ebony, Black 2
+/// garnet (in the order White 1, White 2, Black 1, Black 2).
+const DOUBLE_CHESS_SETS: [usize; 4] = [1, 6, 2, 7];
 
 /// Longest name the launcher accepts (it has to fit the HUD panel).
 pub const MAX_NAME: usize = 20;
@@ -132,9 +140,20 @@ impl Seats {
     }
 
     /// The usual colours of a game's set: red and ivory checkers, ivory and ebony chessmen;
-    /// at a four-seat table red, ivory, jade and cobalt (distinct in a mixed stack).
+    /// at a four-seat table red, ivory, jade and cobalt (distinct in a mixed stack); Double
+    /// Chess's partners (A White 1, B Black 1, C White 2, D Black 2) ivory, ebony, pearl and
+    /// garnet (cut-throat seats them otherwise: see [`Seats::default_colours_seated`]).
     pub fn default_colours(game: GameId, count: usize) -> Vec<usize> {
+        Seats::default_colours_seated(game, count, DoublesSeating::default())
+    }
+
+    /// The usual colours of a game's set for a seating: as [`Seats::default_colours`], but in
+    /// cut-throat Double Chess the seats A-D play White 1, White 2, Black 1 and Black 2.
+    pub fn default_colours_seated(game: GameId, count: usize, seating: DoublesSeating) -> Vec<usize> {
+        let [w1, w2, b1, b2] = DOUBLE_CHESS_SETS;
         let all: &[usize] = match (game.is_checkers_family(), count) {
+            (false, 4) if game == GameId::DoubleChess && seating == DoublesSeating::CutThroat => &[w1, w2, b1, b2],
+            (false, 4) if game == GameId::DoubleChess => &[w1, b1, w2, b2],
             (_, 3..) => &[0, 1, 4, 5, 3, 2],
             (true, _) => &[0, 1],
             (false, _) => &[1, 2],
@@ -204,13 +223,29 @@ impl Seats {
 
     /// Whether the colours are the defaults of some game's set (so not chosen by the players).
     fn default_set(&self) -> bool {
+        GameId::ALL.iter().any(|&g| [2, 4].into_iter().any(|n| self.defaults_of(g, n)))
+    }
+
+    /// Whether the colours are `game`'s usual ones for `count` seats, in any seating.
+    fn defaults_of(&self, game: GameId, count: usize) -> bool {
         let colours = self.colours();
-        GameId::ALL.iter().any(|&g| [2, 4].into_iter().any(|n| colours == Seats::default_colours(g, n)))
+        DoublesSeating::ALL.into_iter().any(|seating| colours == Seats::default_colours_seated(game, count, seating))
     }
 
     /// Fits the seats to `count` players of `game`: the usual colours of its set, unless the
     /// players chose their own (then new seats take colours nobody has); names are kept.
     pub fn suit(&mut self, game: GameId, count: usize) {
+        self.suit_seated(game, count, DoublesSeating::default());
+    }
+
+    /// Fits the seats to a game as [`Seats::suit`] does, for the seating of its options (which
+    /// decides Double Chess's sets).
+    pub fn suit_game(&mut self, game: &Game) {
+        self.suit_seated(game.id(), game.position().seating().count(), game.options().seating);
+    }
+
+    /// [`Seats::suit`] for a seating.
+    pub fn suit_seated(&mut self, game: GameId, count: usize, seating: DoublesSeating) {
         let defaults = self.default_set();
         self.seats.truncate(count);
         while self.seats.len() < count {
@@ -218,15 +253,16 @@ impl Seats {
             self.seats.push(SeatInfo { colour: free, ..default() });
         }
         if defaults {
-            for (s, c) in self.seats.iter_mut().zip(Seats::default_colours(game, count)) {
+            for (s, c) in self.seats.iter_mut().zip(Seats::default_colours_seated(game, count, seating)) {
                 s.colour = c;
             }
         }
     }
 
-    /// The seat's role in the game's own terms: "Player A".."Player D", or "White"/"Black".
+    /// The seat's role in the game's own terms: "Player A".."Player D", or "White"/"Black"
+    /// (Double Chess's seats are letters too: which set each plays depends on the seating).
     pub fn role(game: GameId, seat: Seat) -> String {
-        if game.is_checkers_family() {
+        if game.is_checkers_family() || game == GameId::DoubleChess {
             format!("Player {}", seat.letter())
         } else if seat == Seat::A {
             "White".into()
@@ -241,8 +277,13 @@ impl Seats {
         let role = Seats::role(game, seat);
         let name = self.name(seat);
         let who = if name.is_empty() { role.as_str() } else { name };
-        let custom = self.colours() != Seats::default_colours(game, self.count());
+        let custom = self.custom_colours(game);
         if game.is_checkers_family() || custom || !name.is_empty() { format!("{who} ({})", self.colour_name(seat)) } else { who.to_string() }
+    }
+
+    /// Whether the players chose colours other than `game`'s usual ones (then the HUD names them).
+    pub fn custom_colours(&self, game: GameId) -> bool {
+        !self.defaults_of(game, self.count())
     }
 
     /// Moves `seat` to the next (or previous) colour, skipping those of the other seats.
@@ -330,6 +371,22 @@ mod tests {
         s.suit(GameId::Queens, 4);
         assert_eq!(&s.colours()[..2], [0, 3]);
         assert!(s.validate().is_ok(), "{:?}", s.colours());
+    }
+
+    #[test]
+    fn double_chess_sets_are_two_light_and_two_dark_following_the_seating() {
+        let light = |c: usize| SEAT_COLOURS[c].1.iter().sum::<f32>() > 1.5;
+        let partners = Seats::default_colours(GameId::DoubleChess, 4);
+        assert_eq!(partners.iter().map(|&c| light(c)).collect::<Vec<_>>(), [true, false, true, false], "A W1, B B1, C W2, D B2");
+        let cut_throat = Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat);
+        assert_eq!(cut_throat.iter().map(|&c| light(c)).collect::<Vec<_>>(), [true, true, false, false], "A W1, B W2, C B1, D B2");
+        let mut s = Seats::default();
+        s.suit_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat);
+        assert_eq!(s.colours(), cut_throat);
+        assert!(!s.custom_colours(GameId::DoubleChess) && s.validate().is_ok());
+        s.suit_seated(GameId::DoubleChess, 4, DoublesSeating::PartnersAdjacent);
+        assert_eq!(s.colours(), partners, "the defaults follow the seating");
+        assert_eq!(s.label(GameId::DoubleChess, Seat(3)), "Player D", "the HUD names the set (see `double_chess`)");
     }
 
     #[test]

@@ -162,12 +162,12 @@ fn apply_commands(
             }
             _ => {
                 if let Some(s) = session.as_mut() {
-                    apply_to(s, cmd, &mut changed);
+                    apply_to(s, cmd, &mut changed, &seats);
                 }
                 continue;
             }
         };
-        seats.suit(game.id(), game.position().seating().count());
+        seats.suit_game(game);
         commands.insert_resource(fresh);
         next.set(AppState::Playing);
         changed.write(PositionChanged::default());
@@ -177,15 +177,18 @@ fn apply_commands(
     }
 }
 
-/// Plays, undoes or redoes a move in the session.
-fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<PositionChanged>) {
+/// Plays, undoes or redoes a move in the session; a move played leaves in the status line what
+/// it did that the board does not show (Double Chess: checkmates, Kings taken, missed turns).
+fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<PositionChanged>, seats: &super::seats::Seats) {
     match cmd {
         GameCommand::Play(m) => {
             let change = PositionChanged::played(&s.game, *m);
             let text = s.game.position().move_text(*m);
+            let before = news_base(s);
             match s.play(*m) {
                 Ok(()) => {
                     debug!("played {text}");
+                    s.status = news(before, *m, s, seats);
                     changed.write(change);
                 }
                 Err(e) => s.status = e,
@@ -200,9 +203,10 @@ fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<Posi
         },
         GameCommand::Redo => {
             let path = s.redo.last().map(|&m| s.game.position().move_path(m));
+            let before = news_base(s);
             match s.redo() {
                 Some(Ok(m)) => {
-                    s.status.clear();
+                    s.status = news(before, m, s, seats);
                     changed.write(PositionChanged { moved: Some(m), path });
                 }
                 Some(Err(e)) => s.status = e,
@@ -211,6 +215,16 @@ fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<Posi
         }
         GameCommand::NewGame(_) | GameCommand::Restore { .. } => {}
     }
+}
+
+/// The position a move is played from, kept where the move may have news to tell (Double Chess).
+fn news_base(s: &Session) -> Option<variant_rules::AnyPosition> {
+    matches!(s.game.position(), variant_rules::AnyPosition::DoubleChess(_)).then(|| s.game.position().clone())
+}
+
+/// What move `m`, played from `before`, did that the board does not show (see [`news_base`]).
+fn news(before: Option<variant_rules::AnyPosition>, m: AnyMove, s: &Session, seats: &super::seats::Seats) -> String {
+    before.map(|b| super::double_chess::news(&b, m, s.game.position(), seats)).unwrap_or_default()
 }
 
 fn follow_outcome(session: Option<Res<Session>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {

@@ -20,7 +20,7 @@ use super::board::mesh::{DrawnCell, board_mesh};
 use super::board::{Board, cell_at, ghost_cells, plane_to_world};
 use super::drag::{Dragging, Pick, draggable};
 use super::input::{CellClicked, HandClicked, PileClicked};
-use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, Stack, TILE_HEIGHT, Tile, checker_offset};
+use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use super::seats::{SEAT_COLOURS, Seats};
 
 const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
@@ -92,6 +92,8 @@ pub struct Palette {
     crown_band: Handle<Mesh>,
     /// One material per entry of [`SEAT_COLOURS`].
     colours: Vec<Handle<PieceMaterial>>,
+    /// The same colours frozen (Double Chess's checkmated cut-throat sets): greyed, cold, translucent.
+    frozen: Vec<Handle<PieceMaterial>>,
     /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
     numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
@@ -117,6 +119,19 @@ fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut i
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
         colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(piece_material(glossy(*r, *g, *b)))).collect(),
+        frozen: SEAT_COLOURS
+            .iter()
+            .map(|&(_, rgb)| {
+                // Translucent, like ice: no set's own colour looks like it.
+                let [r, g, b] = frozen_colour(rgb);
+                materials.add(piece_material(StandardMaterial {
+                    base_color: Color::srgba(r, g, b, 0.55),
+                    alpha_mode: AlphaMode::Blend,
+                    perceptual_roughness: 0.15,
+                    ..default()
+                }))
+            })
+            .collect(),
         numbers: (0..=12u32)
             .map(|n| {
                 let image = images.add(number_image(n));
@@ -150,6 +165,13 @@ fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut i
             materials.add(piece_material(StandardMaterial { base_color: Color::srgb(0.07, 0.07, 0.08), perceptual_roughness: 0.2, ..default() })),
         ],
     });
+}
+
+/// A set's colour frozen: mostly grey at its own lightness, tinted towards ice blue.
+pub fn frozen_colour([r, g, b]: [f32; 3]) -> [f32; 3] {
+    let grey = 0.3 * r + 0.59 * g + 0.11 * b;
+    let mix = |c: f32, ice: f32| c * 0.25 + grey * 0.45 + ice * 0.3;
+    [mix(r, 0.6), mix(g, 0.8), mix(b, 0.95)]
 }
 
 fn spawn_table(mut commands: Commands) {
@@ -411,34 +433,37 @@ fn dress_hand(
     mut commands: Commands,
 ) {
     for (e, p) in &pieces {
-        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Hand(p.kind), &palette, &seats, session.as_deref());
+        let material = palette.colours[seats.colour_index(p.owner)].clone();
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Hand(p.kind), &palette, material, session.as_deref());
     }
 }
 
 fn dress_chess_pieces(
-    pieces: Query<(Entity, &ChessPiece), (Added<ChessPiece>, Without<Tile>)>,
+    pieces: Query<(Entity, &ChessPiece, Option<&PieceMarks>), (Added<ChessPiece>, Without<Tile>)>,
     palette: Res<Palette>,
     seats: Res<Seats>,
     session: Option<Res<super::session::Session>>,
     mut commands: Commands,
 ) {
-    for (e, p) in &pieces {
-        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Cell(p.cell), &palette, &seats, session.as_deref());
+    for (e, p, marks) in &pieces {
+        // A frozen piece (Double Chess) in its colour gone cold and grey.
+        let colours = if marks.is_some_and(|m| m.frozen) { &palette.frozen } else { &palette.colours };
+        let material = colours[seats.colour_index(p.owner)].clone();
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Cell(p.cell), &palette, material, session.as_deref());
     }
 }
 
-/// Gives a chess-family piece (on the board or in a hand) its model in its seat's colour, facing
-/// out from its owner's side, and makes it pickable as `pick`.
+/// Gives a chess-family piece (on the board or in a hand) its model in `material`, facing out
+/// from its owner's side, and makes it pickable as `pick`.
 fn dress_piece(
     commands: &mut Commands,
     e: Entity,
     (owner, kind): (Seat, u8),
     pick: Pick,
     palette: &Palette,
-    seats: &Seats,
+    material: Handle<PieceMaterial>,
     session: Option<&super::session::Session>,
 ) {
-    let material = palette.colours[seats.colour_index(owner)].clone();
     let facing = facing(session, owner);
     commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind, session)], &material, facing));
     make_interactive(commands.entity(e), pick);

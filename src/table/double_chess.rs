@@ -1,0 +1,131 @@
+//! Double Chess at the table in words: the set each seat plays, standing checkmates, missed turns, frozen sets and the immune piece, for the HUD.
+
+use variant_rules::doublechess::DoubleChessPosition;
+use variant_rules::{AnyMove, AnyPosition, GameId, Position, Seat, SeatSet};
+
+use super::pieces::piece_name;
+use super::seats::Seats;
+
+/// The sides of the board by [`variant_rules::Side`] index.
+const SIDES: [&str; 4] = ["south", "west", "north", "east"];
+
+/// How the HUD names a seat: its set and letter ("White 1 (A)"), or a typed name with both
+/// ("Ann (A, White 1)"), and the colour where the players chose their own.
+pub fn seat_label(p: &DoubleChessPosition, seats: &Seats, seat: Seat) -> String {
+    let set = p.set_name(seat);
+    let name = seats.name(seat);
+    let mut notes = vec![seat.letter().to_string()];
+    let who = if name.is_empty() {
+        set
+    } else {
+        notes.push(set);
+        name.to_string()
+    };
+    if seats.custom_colours(GameId::DoubleChess) {
+        notes.push(seats.colour_name(seat).to_string());
+    }
+    format!("{who} ({})", notes.join(", "))
+}
+
+/// Who plays which set from which side: "A White 1 south   B Black 1 north ...", two seats a line.
+pub fn sets_line(p: &DoubleChessPosition) -> String {
+    let entries: Vec<String> = p.seating().seats().map(|s| format!("{} {} {}", s.letter(), p.set_name(s), SIDES[p.side(s).0 as usize % 4])).collect();
+    entries.chunks(2).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
+}
+
+/// Seats as letters joined for a sentence: "D", "B and D", "B, C and D".
+pub fn letters_and(set: SeatSet) -> String {
+    let letters: Vec<String> = set.iter().map(|s| s.letter().to_string()).collect();
+    match letters.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// What stands on the board between moves: each King standing checkmated (and by whom), and
+/// the piece that took a King, immune for a round. One sentence a line.
+pub fn state_lines(p: &DoubleChessPosition, seats: &Seats) -> Vec<String> {
+    let mut lines = Vec::new();
+    for seat in p.seating().seats() {
+        if let Some(m) = p.mate_of(seat)
+            && p.king(seat).is_some()
+        {
+            let then = if p.frozen().contains(seat) { "frozen" } else { "misses turns" };
+            lines.push(format!("{}: checkmated by {}, {then}", seat_label(p, seats, seat), m.by.letter()));
+        }
+    }
+    if let Some(i) = p.immunity() {
+        let topo = p.topology();
+        let piece = piece_name(p.kind_at(i.cell));
+        lines.push(format!("{piece} on {} ({}) immune from {} this round", topo.name(i.cell), p.set_name(i.owner), letters_and(i.from)));
+    }
+    lines
+}
+
+/// What a move just did that the board does not say by itself: a King taken, a checkmate
+/// declared or broken, a pass, and the seats whose turns were missed on the way to the next
+/// player ("Black 2 (D) is checkmated and misses the turn"). Empty outside Double Chess.
+pub fn news(before: &AnyPosition, m: AnyMove, after: &AnyPosition, seats: &Seats) -> String {
+    let (AnyPosition::DoubleChess(b), AnyPosition::DoubleChess(a)) = (before, after) else { return String::new() };
+    let label = |s: Seat| seat_label(a, seats, s);
+    let mover = b.turn();
+    let mut lines = Vec::new();
+    if matches!(m, AnyMove::DoubleChess(d) if d.kind == variant_rules::doublechess::DoubleKind::Pass) {
+        lines.push(format!("{} has no move and passes", label(mover)));
+    }
+    for v in a.seating().seats() {
+        if b.king(v).is_some() && a.king(v).is_none() {
+            lines.push(format!("{} takes the King of {}", label(mover), label(v)));
+        } else if let (None, Some(mate)) = (b.mate_of(v), a.mate_of(v)) {
+            lines.push(format!("{} is checkmated by {}", label(v), mate.by.letter()));
+        } else if b.mate_of(v).is_some() && a.mate_of(v).is_none() {
+            lines.push(format!("the checkmate of {} is broken", label(v)));
+        }
+    }
+    if after.outcome().is_none() {
+        let mut t = a.seating().next(mover);
+        for _ in 0..a.seating().count() {
+            if t == a.turn() || t == mover {
+                break;
+            }
+            if a.mate_of(t).is_some() && a.king(t).is_some() && !a.frozen().contains(t) {
+                lines.push(format!("{} is checkmated and misses the turn", label(t)));
+            }
+            t = a.seating().next(t);
+        }
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use variant_rules::{Game, GameOptions};
+
+    use super::*;
+
+    fn start(cut_throat: bool) -> DoubleChessPosition {
+        let mut opts = GameOptions::default_for(GameId::DoubleChess);
+        if cut_throat {
+            opts.seating = variant_rules::checkers::DoublesSeating::CutThroat;
+        }
+        match Game::new(GameId::DoubleChess, opts, None).unwrap().position() {
+            AnyPosition::DoubleChess(p) => p.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn seats_are_named_by_their_sets() {
+        let p = start(false);
+        let mut seats = Seats::new(GameId::DoubleChess, 4);
+        assert_eq!(seat_label(&p, &seats, Seat(0)), "White 1 (A)");
+        assert_eq!(seat_label(&p, &seats, Seat(3)), "Black 2 (D)");
+        seats.seats[2].name = "Cy".into();
+        assert_eq!(seat_label(&p, &seats, Seat(2)), "Cy (C, White 2)");
+        assert_eq!(sets_line(&p), "A White 1 south   B Black 1 north\nC White 2 west   D Black 2 east");
+        assert_eq!(sets_line(&start(true)), "A White 1 south   B White 2 west\nC Black 1 north   D Black 2 east");
+        assert!(state_lines(&p, &seats).is_empty(), "nothing stands at the start");
+        assert_eq!(letters_and(SeatSet::of(&[Seat(1), Seat(2), Seat(3)])), "B, C and D");
+    }
+}
