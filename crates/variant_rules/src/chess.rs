@@ -1237,6 +1237,19 @@ fn split_cell(text: &str) -> Option<(&str, &str)> {
     (end > 1).then(|| text.split_at(end))
 }
 
+/// The piece a move text's promotion suffix names (`q`, `r`, `b`, `n`; none: 0), shared by the
+/// games that write chess moves.
+pub(crate) fn read_promotion(text: &str, suffix: &str) -> Result<u8, String> {
+    match suffix {
+        "" => Ok(0),
+        "q" => Ok(QUEEN),
+        "r" => Ok(ROOK),
+        "b" => Ok(BISHOP),
+        "n" => Ok(KNIGHT),
+        _ => Err(format!("'{text}' has an unknown promotion piece '{suffix}' (expected q, r, b or n)")),
+    }
+}
+
 impl ChessPosition {
     /// Reads a move text into cells without checking legality; `Err` says why it is no move.
     pub fn read_move_text(&self, text: &str) -> Result<MoveText, String> {
@@ -1256,14 +1269,7 @@ impl ChessPosition {
             Some((p, v)) => (p, Some(v)),
             None => (rest, None),
         };
-        let promotion = match promo {
-            "" => 0,
-            "q" => QUEEN,
-            "r" => ROOK,
-            "b" => BISHOP,
-            "n" => KNIGHT,
-            _ => return Err(format!("'{text}' has an unknown promotion piece '{promo}' (expected q, r, b or n)")),
-        };
+        let promotion = read_promotion(text, promo)?;
         let victim = match victim {
             None => NO_CELL,
             Some(_) if !self.rules.shadow => return Err(format!("'{text}' names a shadow capture, which only Shadow Chess has")),

@@ -1,8 +1,7 @@
 //! Double Chess text: the position record (rows of `[aK]` pieces and the four-player state) and moves in the grid (`f2f5`) and corner (`D2-D5`, `III7-IV8`) notations.
 
 use super::{
-    BISHOP, DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, KNIGHT, Mate, Notation, PAWN, QUEEN, ROOK, SIZE, castlings, cell_from, kind, owner,
-    piece, seen_from,
+    DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, Mate, Notation, PAWN, ROOK, SIZE, castlings, cell_from, kind, owner, piece, seen_from,
 };
 use crate::checkers::DoublesSeating;
 use crate::codec::{RowSyntax, read_row, write_rows};
@@ -103,14 +102,7 @@ impl DoubleChessPosition {
         let rest = rest.strip_prefix('-').unwrap_or(rest);
         let (to, rest) = self.read_cell(rest, side).ok_or_else(bad)?;
         let (promo, victim) = rest.split_once('x').map_or((rest, None), |(p, v)| (p, Some(v)));
-        let promotion = match promo {
-            "" => 0,
-            "q" => QUEEN,
-            "r" => ROOK,
-            "b" => BISHOP,
-            "n" => KNIGHT,
-            _ => return Err(format!("'{text}' has an unknown promotion piece '{promo}' (expected q, r, b or n)")),
-        };
+        let promotion = crate::chess::read_promotion(text, promo)?;
         let victim = match victim {
             None => NO_CELL,
             Some(v) => match self.read_cell(v, side) {
