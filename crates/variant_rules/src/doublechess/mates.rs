@@ -75,7 +75,8 @@ impl DoubleChessPosition {
         if kind(p) == KING {
             self.castling &= !(3 << (2 * s.0));
         }
-        for e in self.seating.seats() {
+        let rights = self.castling;
+        for e in self.seating.seats().filter(|e| rights & (3 << (2 * e.0)) != 0) {
             for (i, c) in castlings(self.sides[e]).into_iter().enumerate() {
                 if c.rook_from == m.from || c.rook_from == m.to {
                     self.castling &= !(1 << (2 * e.0 as usize + i));
@@ -197,8 +198,8 @@ impl DoubleChessPosition {
             return (live.len() == 1).then(|| Outcome::team(live, Reason::Checkmate));
         }
         // "To win one team must checkmate both opposing Kings, although this need not be done simultaneously."
-        let teams = self.seating.teams();
-        let lost = teams.iter().find(|t| t.iter().all(|s| self.kings[s] == NO_CELL || self.mate[s].is_some()))?;
+        // Teams read seat by seat: no list is built on this per-node path.
+        let lost = self.seating.seats().map(|s| self.seating.team(s)).find(|t| t.iter().all(|s| self.kings[s] == NO_CELL || self.mate[s].is_some()))?;
         Some(Outcome::team(SeatSet(self.seating.all().0 & !lost.0), Reason::Checkmate))
     }
 
