@@ -41,10 +41,11 @@ pub struct OptionArgs {
     /// Dice Chess, BrainKing rules: what a 6 lets a 7th-rank pawn do: none (ruling D4) or any.
     #[arg(long, allow_hyphen_values = true)]
     pub brainking_six: Option<String>,
-    /// Checkers, Stax and Queens: 2 players, or 4 (Doubles on the 12x12 board).
+    /// Checkers, Stax and Queens: 2 players, or 4 (Doubles on the 12x12 board); the triangular games 2 to 6.
     #[arg(long, allow_hyphen_values = true)]
     pub players: Option<String>,
-    /// Four players: partners-adjacent (default), partners-opposite or cut-throat.
+    /// Four players: partners-adjacent (default), partners-opposite or cut-throat; the triangular
+    /// games also partners-gap (4) and trios (6), cut-throat by default.
     #[arg(long, allow_hyphen_values = true)]
     pub seating: Option<String>,
     /// Four-player Queens: partners on the same colour (default) or mixed.
@@ -53,6 +54,15 @@ pub struct OptionArgs {
     /// Double Chess: print moves in grid (a1-l12, default) or corner (I, II, A-H, III, IV from the mover's side) notation.
     #[arg(long, allow_hyphen_values = true)]
     pub notation: Option<String>,
+    /// Triangular games: Figures 14 and 20's symmetric positions (the extra file, the corners).
+    #[arg(long)]
+    pub symmetric: bool,
+    /// Four-player Tri-Queens on mixed colours: closed (Figure 19, default) or open (Figure 18).
+    #[arg(long, allow_hyphen_values = true)]
+    pub queens_position: Option<String>,
+    /// Tri-Chek's 40-move option: on (default) or off.
+    #[arg(long, allow_hyphen_values = true)]
+    pub forty_moves: Option<String>,
 }
 
 impl OptionArgs {
@@ -109,7 +119,11 @@ impl OptionArgs {
 impl OptionArgs {
     fn resolve_seats(&self, id: GameId, opts: &mut GameOptions) -> Result<(), String> {
         if let Some(p) = &self.players {
-            opts.players = p.parse().ok().filter(|n| [2, 4].contains(n)).ok_or_else(|| format!("--players must be 2 or 4, not '{p}'"))?;
+            let counts = id.player_counts();
+            opts.players = p.parse().ok().filter(|n| counts.contains(n)).ok_or_else(|| {
+                let list: Vec<String> = counts.iter().map(|n| n.to_string()).collect();
+                format!("--players must be {} for {id}, not '{p}'", list.join(" or "))
+            })?;
             if self.move_limit.is_none() {
                 opts.move_limit = id.default_move_limit_for(opts.players);
             }
@@ -122,6 +136,21 @@ impl OptionArgs {
         }
         if let Some(n) = &self.notation {
             opts.notation = n.parse()?;
+        }
+        opts.symmetric = self.symmetric;
+        if let Some(q) = &self.queens_position {
+            opts.queens_open = match q.as_str() {
+                "open" => true,
+                "closed" => false,
+                _ => return Err(format!("unknown --queens-position '{q}' (expected closed or open)")),
+            };
+        }
+        if let Some(f) = &self.forty_moves {
+            opts.forty_moves = match f.as_str() {
+                "on" => true,
+                "off" => false,
+                _ => return Err(format!("unknown --forty-moves '{f}' (expected on or off)")),
+            };
         }
         Ok(())
     }

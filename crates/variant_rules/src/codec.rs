@@ -133,13 +133,13 @@ pub fn read_row<T>(row: &str, syntax: RowSyntax, width: usize, mut piece: impl F
 }
 
 /// Writes the board of `topo`, last rank first, rows joined by `/`: each run of empty cells as
-/// its length, every other cell as the token `piece(cell)` gives (`None`: empty).
+/// its length, every other cell as the token `piece(cell)` gives (`None`: empty). On a hexagon
+/// of triangles a row holds only its own cells, west to east.
 pub fn write_rows<T: fmt::Display>(topo: &Topology, mut piece: impl FnMut(Cell) -> Option<T>) -> String {
     let mut s = String::new();
     for rank in (0..topo.height()).rev() {
         let mut empty = 0u32;
-        for file in 0..topo.width() {
-            let c = topo.cell(file, rank).expect("a cell of the board");
+        for c in (0..topo.width()).filter_map(|file| topo.cell(file, rank)) {
             match piece(c) {
                 None => empty += 1,
                 Some(token) => {

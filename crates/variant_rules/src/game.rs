@@ -34,11 +34,14 @@ pub enum GameId {
     DiceChess,
     ChecToe,
     DoubleChess,
+    TriChek,
+    TriStax,
+    TriQueens,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 11] = [
+    pub const ALL: [GameId; 14] = [
         GameId::Checkers,
         GameId::Stax,
         GameId::Queens,
@@ -50,6 +53,9 @@ impl GameId {
         GameId::DiceChess,
         GameId::ChecToe,
         GameId::DoubleChess,
+        GameId::TriChek,
+        GameId::TriStax,
+        GameId::TriQueens,
     ];
 
     /// The id used on the command line and in save files.
@@ -66,6 +72,9 @@ impl GameId {
             GameId::DiceChess => "dice-chess",
             GameId::ChecToe => "chec-toe",
             GameId::DoubleChess => "double-chess",
+            GameId::TriChek => "tri-chek",
+            GameId::TriStax => "tri-stax",
+            GameId::TriQueens => "tri-queens",
         }
     }
 
@@ -83,12 +92,30 @@ impl GameId {
             GameId::DiceChess => "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)",
             GameId::ChecToe => "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row",
             GameId::DoubleChess => "Double Chess: four players on 12x12, partners or cut-throat; double-hop Knights, long Pawn moves",
+            GameId::TriChek => "Tri-Chek: checkers on a hexagon of triangles for 2-6 players; kings move in six directions",
+            GameId::TriStax => "Tri-Stax: Stax on a hexagon of triangles for 2-6 players",
+            GameId::TriQueens => "Tri-Queens: Queens on a hexagon of triangles for 2-6 players; men jump in five directions",
         }
     }
 
     /// Whether the game belongs to the checkers family.
     pub fn is_checkers_family(self) -> bool {
-        matches!(self, GameId::Checkers | GameId::Stax | GameId::Queens)
+        matches!(self, GameId::Checkers | GameId::Stax | GameId::Queens) || self.is_triangular()
+    }
+
+    /// Whether the game is played on the hexagon of triangles.
+    pub fn is_triangular(self) -> bool {
+        matches!(self, GameId::TriChek | GameId::TriStax | GameId::TriQueens)
+    }
+
+    /// The player counts the game seats, smallest first.
+    pub fn player_counts(self) -> &'static [u8] {
+        match self {
+            GameId::DoubleChess => &[4],
+            GameId::Checkers | GameId::Stax | GameId::Queens => &[2, 4],
+            g if g.is_triangular() => &[2, 3, 4, 5, 6],
+            _ => &[2],
+        }
     }
 
     /// Whether positions are written as FEN (the orthodox-chess family); the others have text
@@ -111,6 +138,8 @@ impl GameId {
         match self {
             GameId::CylinderChess => &[Wrap::Cylinder],
             GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe | GameId::DoubleChess => &[Wrap::Flat],
+            // "The Cylindrical and Universal variations, while perhaps theoretically possible, are probably not practical."
+            GameId::TriChek | GameId::TriStax | GameId::TriQueens => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -124,13 +153,25 @@ impl GameId {
             v.push("--numbers".into());
             v.push("--seed N".into());
             v.push(format!("--move-limit N (plies without progress before a draw; default {}, 0 = none)", self.default_move_limit()));
-            if self != GameId::Checkers {
+            if !matches!(self, GameId::Checkers | GameId::TriChek) {
                 v.push("--uncovered-man wait|crown (default wait)".into());
             }
-            v.push("--players 2|4 (4: Doubles on the 12x12 board)".into());
-            v.push("--seating partners-adjacent|partners-opposite|cut-throat (4 players; default partners-adjacent)".into());
-            if self == GameId::Queens {
+            if self.is_triangular() {
+                v.push("--players 2-6 (8 rows for 2, 10 for 3-4, 12 for 5-6)".into());
+                v.push("--seating cut-throat|partners-adjacent|partners-opposite|partners-gap|trios (default cut-throat)".into());
+                v.push("--symmetric (2 or 5-6 players: Figures 14/20, the extra file or the corners)".into());
+            } else {
+                v.push("--players 2|4 (4: Doubles on the 12x12 board)".into());
+                v.push("--seating partners-adjacent|partners-opposite|cut-throat (4 players; default partners-adjacent)".into());
+            }
+            if matches!(self, GameId::Queens | GameId::TriQueens) {
                 v.push("--queens-colours same|mixed (4 players: partners on one colour or split; default same)".into());
+            }
+            if self == GameId::TriQueens {
+                v.push("--queens-position closed|open (4 players on mixed colours: Figure 19 or 18; default closed)".into());
+            }
+            if self == GameId::TriChek {
+                v.push("--forty-moves on|off (once all pieces are kings, 40 moves each without a jump: most pieces wins; default on)".into());
             }
         }
         if self == GameId::ToeToe {
@@ -233,6 +274,15 @@ pub struct GameOptions {
     /// Double Chess: how moves are printed.
     #[serde(default)]
     pub notation: Notation,
+    /// Triangular games: Figures 14 and 20's symmetric positions.
+    #[serde(default)]
+    pub symmetric: bool,
+    /// Four-player Tri-Queens on mixed colours: the open position (Figure 18) rather than closed.
+    #[serde(default)]
+    pub queens_open: bool,
+    /// Tri-Chek: the 40-move option.
+    #[serde(default)]
+    pub forty_moves: bool,
 }
 
 fn two_players() -> u8 {
@@ -255,9 +305,13 @@ impl GameOptions {
             brainking_six: BrainKingSix::default(),
             // Double Chess seats four; every other game starts with two.
             players: if game == GameId::DoubleChess { 4 } else { 2 },
-            seating: DoublesSeating::default(),
+            // The one seating every player count of the triangular games allows.
+            seating: if game.is_triangular() { DoublesSeating::CutThroat } else { DoublesSeating::default() },
             queens_colours: QueensColours::default(),
             notation: Notation::default(),
+            symmetric: false,
+            queens_open: false,
+            forty_moves: game == GameId::TriChek,
         }
     }
 
@@ -276,7 +330,7 @@ impl GameOptions {
         if game != GameId::DiceChess && (self.dice_rules != DiceRules::default() || self.no_move != NoMove::default()) {
             return Err(format!("--rules and --no-move belong to Dice Chess; {game} has no such options"));
         }
-        if !matches!(game, GameId::Stax | GameId::Queens) && self.uncovered_man != UncoveredMan::default() {
+        if !matches!(game, GameId::Stax | GameId::Queens | GameId::TriStax | GameId::TriQueens) && self.uncovered_man != UncoveredMan::default() {
             return Err(format!("--uncovered-man belongs to Stax and Queens; {game} has no stacks"));
         }
         if !(game == GameId::DiceChess && self.dice_rules.kings() == crate::chess::KingRule::Capture) && self.brainking_six != BrainKingSix::default() {
@@ -292,6 +346,12 @@ impl GameOptions {
     fn validate_seats(&self, game: GameId) -> Result<(), String> {
         if game == GameId::DoubleChess {
             return self.validate_double_chess();
+        }
+        if game.is_triangular() {
+            return self.validate_triangular(game);
+        }
+        if self.symmetric || self.queens_open || self.forty_moves {
+            return Err("--symmetric, --queens-position and --forty-moves belong to the triangular games".into());
         }
         if self.notation != Notation::default() {
             return Err(format!("--notation belongs to Double Chess; {game} has one notation"));
@@ -313,6 +373,27 @@ impl GameOptions {
 }
 
 impl GameOptions {
+    /// The triangular games: 2-6 players; seatings, colours and figures are checked when the
+    /// table is laid ([`CheckersPosition::start`]).
+    fn validate_triangular(&self, game: GameId) -> Result<(), String> {
+        if self.notation != Notation::default() {
+            return Err(format!("--notation belongs to Double Chess; {game} has one notation"));
+        }
+        if !(2..=6).contains(&self.players) {
+            return Err(format!("{game} seats 2 to 6 players, not {}", self.players));
+        }
+        if game != GameId::TriQueens && (self.queens_colours != QueensColours::default() || self.queens_open) {
+            return Err(format!("--queens-colours and --queens-position belong to Tri-Queens; {game} uses one colour"));
+        }
+        if self.queens_open && self.queens_colours != QueensColours::Mixed {
+            return Err("--queens-position open spreads partners on opposite colours (Figure 18): add --players 4 --seating partners-adjacent --queens-colours mixed".into());
+        }
+        if game != GameId::TriChek && self.forty_moves {
+            return Err(format!("--forty-moves belongs to Tri-Chek: \"This problem does not occur in Stax or Queens, so the 40-move option does not apply to those games\" ({game})"));
+        }
+        CheckersRules::check_table(&checkers_rules(game, self))
+    }
+
     fn validate_double_chess(&self) -> Result<(), String> {
         if self.players != 4 {
             return Err(format!("Double Chess seats four players, not {}", self.players));
@@ -580,7 +661,7 @@ impl AnyPosition {
     pub fn start(game: GameId, opts: &GameOptions) -> Result<AnyPosition, String> {
         opts.validate(game)?;
         Ok(match game {
-            GameId::Checkers | GameId::Stax | GameId::Queens => {
+            GameId::Checkers | GameId::Stax | GameId::Queens | GameId::TriChek | GameId::TriStax | GameId::TriQueens => {
                 AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed)?)
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
@@ -596,7 +677,7 @@ impl AnyPosition {
     pub fn from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<AnyPosition, String> {
         opts.validate(game)?;
         Ok(match game {
-            GameId::Checkers | GameId::Stax | GameId::Queens => {
+            GameId::Checkers | GameId::Stax | GameId::Queens | GameId::TriChek | GameId::TriStax | GameId::TriQueens => {
                 AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
             }
             GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
@@ -738,8 +819,8 @@ impl AnyPosition {
 
 fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
     let g = match game {
-        GameId::Stax => CheckersGame::Stax,
-        GameId::Queens => CheckersGame::Queens,
+        GameId::Stax | GameId::TriStax => CheckersGame::Stax,
+        GameId::Queens | GameId::TriQueens => CheckersGame::Queens,
         _ => CheckersGame::Checkers,
     };
     CheckersRules {
@@ -750,6 +831,10 @@ fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
         players: opts.players,
         seating: opts.seating,
         colours: opts.queens_colours,
+        tri: game.is_triangular(),
+        symmetric: opts.symmetric,
+        queens_open: opts.queens_open,
+        forty: opts.forty_moves,
     }
 }
 

@@ -18,7 +18,8 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::topology::{Cell, MAX_WINDOW_CELLS, Side};
+use crate::topology::{Cell, MAX_WINDOW_CELLS, Side, Topology};
+use crate::trigrid::{self, TriBoard};
 
 /// A point (or a vector) on the board's plane.
 pub type Point = [f32; 2];
@@ -113,6 +114,8 @@ pub struct CellGeometry {
 pub enum Shape {
     /// `width` files by `height` ranks of unit squares.
     Square { width: u8, height: u8 },
+    /// A hexagon of equilateral triangles ([`crate::trigrid`]).
+    Triangles(TriBoard),
 }
 
 /// The geometry of one board: every cell's centre, outline, colour and name, the board's
@@ -150,6 +153,7 @@ impl BoardLayout {
         map.entry(shape).or_insert_with(|| {
             let layout = match shape {
                 Shape::Square { width, height } => BoardLayout::build_square(width, height),
+                Shape::Triangles(board) => BoardLayout::build_triangles(board),
             };
             Box::leak(Box::new(layout))
         })
@@ -172,6 +176,47 @@ impl BoardLayout {
         // South, west, north, east: each from the seated player's left to their right.
         let edges = vec![(corner(0, 0), corner(1, 0)), (corner(0, 1), corner(0, 0)), (corner(1, 1), corner(0, 1)), (corner(1, 0), corner(1, 1))];
         BoardLayout { shape: Shape::Square { width, height }, cells, min, max, cell_size: 1.0, edges }
+    }
+
+    /// The shared layout of a hexagon of triangles. Triangles have sides of sqrt(3) units, so
+    /// the circle inside each has the diameter of a unit square's (1.0): pieces made for the
+    /// square boards stand on them as they are.
+    pub fn triangles(board: TriBoard) -> &'static BoardLayout {
+        BoardLayout::get(Shape::Triangles(board))
+    }
+
+    /// The layout that draws `topo`'s board: its squares or its hexagon of triangles.
+    pub fn of(topo: &Topology) -> &'static BoardLayout {
+        match topo.tri_board() {
+            Some(board) => BoardLayout::triangles(board),
+            None => BoardLayout::square(topo.width(), topo.height()),
+        }
+    }
+
+    fn build_triangles(board: TriBoard) -> BoardLayout {
+        let side = 3f32.sqrt();
+        let k = board.side();
+        let topo = Topology::triangles(board);
+        let scale = |p: [f32; 2]| [p[0] * side, p[1] * side];
+        let cells: Vec<CellGeometry> = board
+            .triangles()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (x, r))| {
+                let corners = trigrid::corners(x, r, k).map(scale);
+                let c = i as Cell;
+                CellGeometry { centre: scale(trigrid::centroid(x, r, k)), polygon: Polygon::new(&corners), dark: topo.is_dark(c), name: topo.name(c) }
+            })
+            .collect();
+        let (min, max) = cells.iter().fold(([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]), |(lo, hi), g| {
+            let (a, b) = g.polygon.bounds();
+            ([lo[0].min(a[0]), lo[1].min(a[1])], [hi[0].max(b[0]), hi[1].max(b[1])])
+        });
+        let p = board.corners_points().map(scale);
+        // Side s (clockwise from the south) runs from its seat's left to its right: the
+        // hexagon's corners are listed counter-clockwise from the south-west one.
+        let edges = (0..6).map(|s| (p[(6 - s) % 6], p[(7 - s) % 6])).collect();
+        BoardLayout { shape: Shape::Triangles(board), cells, min, max, cell_size: side, edges }
     }
 
     /// The shape this layout was built for.
@@ -232,7 +277,7 @@ impl BoardLayout {
         self.cell_size
     }
 
-    /// How many sides the board has where seats may sit (4 for a square board).
+    /// How many sides the board has where seats may sit (4 for a square board, 6 for a hexagon).
     pub fn side_count(&self) -> usize {
         self.edges.len()
     }
@@ -257,6 +302,7 @@ impl BoardLayout {
                 let inside = (0.0..width as f32).contains(&fx) && (0.0..height as f32).contains(&fy);
                 inside.then(|| fy as Cell * width as Cell + fx as Cell)
             }
+            Shape::Triangles(_) => self.cell_at_by_scan(p),
         }
     }
 
@@ -277,7 +323,7 @@ impl BoardLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::{Topology, Wrap};
+    use crate::topology::Wrap;
 
     /// Every square board a game uses (and the CHEX window).
     const SIZES: [(u8, u8); 6] = [(8, 8), (10, 10), (4, 4), (12, 12), (40, 40), (3, 5)];

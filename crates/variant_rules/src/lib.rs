@@ -31,6 +31,7 @@ pub mod position;
 pub mod search;
 pub mod toetoe;
 pub mod topology;
+pub mod trigrid;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
 pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};

@@ -293,6 +293,8 @@ pub enum Reason {
     ThreefoldRepetition,
     /// The game's own limit on moves without progress.
     MoveLimit,
+    /// Tri-Chek's 40-move option: "the player with the most pieces remaining becomes the winner".
+    MostPieces,
 }
 
 impl Reason {
@@ -311,6 +313,7 @@ impl Reason {
             Reason::FiftyMoveRule => "fifty-move rule",
             Reason::ThreefoldRepetition => "threefold repetition",
             Reason::MoveLimit => "move limit",
+            Reason::MostPieces => "most pieces after forty moves without a jump",
         }
     }
 }

@@ -11,6 +11,8 @@ use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use crate::trigrid::{self, TriBoard};
+
 /// Index of a cell in a topology (`rank * width + file` on square boards).
 pub type Cell = u16;
 /// Sentinel for "no cell in that direction" (off a flat edge, or across a forbidden edge).
@@ -118,6 +120,16 @@ impl Line {
     pub const fn turned(self, eighths: u8) -> Line {
         Line((self.0 + eighths) & 7)
     }
+
+    /// Triangular boards: the six lines to the same-coloured triangles touching a cell's corners.
+    pub const TRI_SAME_COLOUR: [Line; 6] = [Line(0), Line(2), Line(4), Line(6), Line(8), Line(10)];
+    /// Triangular boards: all twelve lines, every 30° counter-clockwise from east.
+    pub const TRI_ALL: [Line; 12] = [Line(0), Line(1), Line(2), Line(3), Line(4), Line(5), Line(6), Line(7), Line(8), Line(9), Line(10), Line(11)];
+
+    /// Triangular boards: this line turned counter-clockwise by `twelfths` of a turn.
+    pub const fn turned_hex(self, twelfths: u8) -> Line {
+        Line((self.0 + twelfths) % 12)
+    }
 }
 
 /// A side of the board where a seat sits, clockwise seen from above: on square boards 0 is the
@@ -163,6 +175,12 @@ impl Side {
         [f.turned(1), f.turned(7)]
     }
 
+    /// "Forward" for a seat on this side of a hexagon of triangles (sides 0-5 clockwise from the
+    /// south): the odd line pointing straight at the opposite edge (line 3, north, from the south).
+    pub const fn tri_forward(self) -> Line {
+        Line((15 - 2 * (self.0 % 6)) % 12)
+    }
+
     /// Whether the seat's left and right edges are the board's west and east edges (the seat
     /// faces north or south) rather than its north and south edges.
     pub const fn faces_ranks(self) -> bool {
@@ -195,6 +213,14 @@ pub struct Topology {
     /// `reach[cell]`: the cells of each line and leap from it, as sets; built on first use
     /// (only the chess family asks, and CHEX's large window would make them costly for nothing).
     reach: OnceLock<Vec<Reach>>,
+    /// Triangular boards: which hexagon, and the cell at each (column, row) of the bounding
+    /// grid (`NO_CELL` outside the hexagon); `None` and empty for square boards.
+    tri: Option<TriBoard>,
+    grid: Vec<Cell>,
+    /// Triangular boards: each cell's depth from each of the six sides (0 = on that side's edge row).
+    depths: Vec<[u8; 6]>,
+    /// Triangular boards: the cells pointing up (seen from the south), the board's dark ones.
+    up: CellSet,
 }
 
 /// Most cells of a board whose cells fit the bits of a `u64` ([`Reach`]).
@@ -284,7 +310,87 @@ impl Topology {
             }
         }
         let coords = (0..n).map(|c| ((c as i32 % w) as u8, (c as i32 / w) as u8)).collect();
-        Topology { width, height, wrap, sides_are_ranks, steps, steps_sides, leaps, coords, reach: OnceLock::new() }
+        Topology {
+            width,
+            height,
+            wrap,
+            sides_are_ranks,
+            steps,
+            steps_sides,
+            leaps,
+            coords,
+            reach: OnceLock::new(),
+            tri: None,
+            grid: Vec::new(),
+            depths: Vec::new(),
+            up: CellSet::EMPTY,
+        }
+    }
+
+    /// The shared topology of a hexagon of triangles (see [`crate::trigrid`] for its lines),
+    /// built on first use. Cells are numbered row by row from the south, west to east; a
+    /// cell's file is its lattice column counted from the westmost column of the board.
+    pub fn triangles(board: TriBoard) -> &'static Topology {
+        type Cache = Mutex<HashMap<TriBoard, &'static Topology>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(board).or_insert_with(|| Box::leak(Box::new(Topology::build_triangles(board))))
+    }
+
+    fn build_triangles(board: TriBoard) -> Topology {
+        let k = board.side();
+        let cells = board.triangles();
+        assert!(cells.len() <= MAX_CELLS, "a hexagon of triangles fits MAX_CELLS");
+        let min_x = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let max_x = cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let (width, height) = ((max_x - min_x + 1) as u8, (2 * k) as u8);
+        let mut grid = vec![NO_CELL; width as usize * height as usize];
+        for (i, &(x, r)) in cells.iter().enumerate() {
+            grid[r as usize * width as usize + (x - min_x) as usize] = i as Cell;
+        }
+        let at = |x: i32, r: i32| -> Cell {
+            if x < min_x || x > max_x || !(0..2 * k).contains(&r) {
+                return NO_CELL;
+            }
+            grid[r as usize * width as usize + (x - min_x) as usize]
+        };
+        let mut steps = vec![[NO_CELL; STEP_SLOTS]; cells.len()];
+        let mut up = CellSet::EMPTY;
+        let mut depths = vec![[0u8; 6]; cells.len()];
+        for (i, &(x, r)) in cells.iter().enumerate() {
+            for m in 0..MAX_LINES as u8 {
+                let (nx, nr) = trigrid::step(x, r, k, m);
+                steps[i][m as usize] = at(nx, nr);
+            }
+            if trigrid::points_up(x, r, k) {
+                up.insert(i as Cell);
+            }
+            for side in 0..6u8 {
+                depths[i][side as usize] = trigrid::seat_frame(x, r, k, side).1.clamp(0, 255) as u8;
+            }
+        }
+        let coords = cells.iter().map(|&(x, r)| ((x - min_x) as u8, r as u8)).collect();
+        Topology {
+            width,
+            height,
+            wrap: Wrap::Flat,
+            sides_are_ranks: false,
+            steps_sides: steps.clone(),
+            steps,
+            leaps: vec![[NO_CELL; 8]; cells.len()],
+            coords,
+            reach: OnceLock::new(),
+            tri: Some(board),
+            grid,
+            depths,
+            up,
+        }
+    }
+
+    /// The hexagon this topology was built for, if it is a board of triangles.
+    pub fn tri_board(&self) -> Option<TriBoard> {
+        self.tri
     }
 
     /// Each cell's [`Reach`], built the first time it is asked for.
@@ -361,7 +467,14 @@ impl Topology {
 
     /// The cell at (file, rank), if on the board.
     pub fn cell(&self, file: u8, rank: u8) -> Option<Cell> {
-        (file < self.width && rank < self.height).then(|| rank as Cell * self.width as Cell + file as Cell)
+        if file >= self.width || rank >= self.height {
+            return None;
+        }
+        if self.tri.is_some() {
+            let c = self.grid[rank as usize * self.width as usize + file as usize];
+            return (c != NO_CELL).then_some(c);
+        }
+        Some(rank as Cell * self.width as Cell + file as Cell)
     }
     /// File (0 = first player's left) of a cell.
     #[inline]
@@ -373,14 +486,22 @@ impl Topology {
     pub fn rank(&self, c: Cell) -> u8 {
         self.coords[c as usize].1
     }
-    /// Dark squares are those of a1's colour (file + rank even).
+    /// Dark squares are those of a1's colour (file + rank even); dark triangles point up (as
+    /// seen from the south side).
     #[inline]
     pub fn is_dark(&self, c: Cell) -> bool {
+        if self.tri.is_some() {
+            return self.up.contains(c);
+        }
         (self.file(c) + self.rank(c)).is_multiple_of(2)
     }
-    /// How many rows a cell is from `side`'s edge (0 = on that edge: the seat's home row).
+    /// How many rows a cell is from `side`'s edge (0 = on that edge: the seat's home row). On
+    /// a hexagon the six sides count rows parallel to each edge.
     #[inline]
     pub fn distance_from(&self, side: Side, c: Cell) -> u8 {
+        if self.tri.is_some() {
+            return self.depths[c as usize][side.0 as usize % 6];
+        }
         // One division, not two: this sits on the pawn-move hot path.
         match side.0 & 3 {
             0 => self.rank(c),
@@ -389,7 +510,8 @@ impl Topology {
             _ => self.width - 1 - self.file(c),
         }
     }
-    /// Whether a cell is on the edge opposite `side` (a seat's king row / promotion row).
+    /// Whether a cell is on the edge opposite `side` (a seat's king row / promotion row; square
+    /// boards, whose sides come in opposite pairs).
     #[inline]
     pub fn on_far_edge(&self, side: Side, c: Cell) -> bool {
         self.distance_from(side.opposite(), c) == 0
@@ -397,6 +519,9 @@ impl Topology {
     /// How many rows lie between `side`'s edge and the opposite one, minus one (7 on 8x8).
     #[inline]
     pub fn depth_from(&self, side: Side) -> u8 {
+        if self.tri.is_some() {
+            return self.height - 1;
+        }
         if side.faces_ranks() { self.height - 1 } else { self.width - 1 }
     }
     /// Whether this is the orientation of a seat on the east or west side of a wrapped board.

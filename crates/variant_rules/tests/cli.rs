@@ -25,7 +25,7 @@ fn games_lists_every_id_with_options() {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 11);
+    assert_eq!(v.as_array().unwrap().len(), 14);
     assert!(v[10]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--notation grid|corner")));
     assert!(v[8]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("gollon-piece-count")));
     assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));

@@ -17,6 +17,7 @@ fn seats(seating: DoublesSeating) -> [((i32, i32), u8); 4] {
         DoublesSeating::PartnersAdjacent => [(south, 0), (north, 1), (west, 0), (east, 1)],
         DoublesSeating::PartnersOpposite => [(south, 0), (west, 1), (north, 0), (east, 1)],
         DoublesSeating::CutThroat => [(south, 0), (west, 1), (north, 2), (east, 3)],
+        other => panic!("{other} is not a square-board seating"),
     }
 }
 

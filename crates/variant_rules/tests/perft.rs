@@ -77,11 +77,15 @@ fn every_variant_matches_its_recorded_counts() {
     // with Numbers), Queens twice (same and mixed colours): 3 x 3 x 3 + 9 = 36.
     // Double Chess seats four from the start: its two lines (partners, cut-throat) count below.
     let expected_combinations = common::all_configs().iter().filter(|(g, _)| *g != variant_rules::GameId::DoubleChess).count() - 2;
-    let two_player = |c: &&common::PerftCase| c.opts.players == 2;
+    // The triangular games' Figure 14 option (--symmetric) is an extra two-player start.
+    let two_player = |c: &&common::PerftCase| c.opts.players == 2 && !c.opts.symmetric;
     let starts = cases.iter().filter(two_player).filter(|c| c.position.is_none()).count();
     assert_eq!(starts, expected_combinations, "one start line per combination");
     assert_eq!(cases.iter().filter(two_player).count(), expected_combinations + 8);
-    assert_eq!(cases.iter().filter(|c| c.opts.players == 4).count(), 36 + 2);
+    assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_triangular()).count(), 36 + 2);
+    // The triangular games: 2 x 3 two-player starts (with and without Numbers), and one line per
+    // game x player count x seating x figure option the text allows (docs/rulings.md T1-T12).
+    assert_eq!(cases.iter().filter(|c| c.game.is_triangular()).count(), 48);
     assert!(run_cases("perft-variants.txt", false) > 100);
 }
 
@@ -237,7 +241,7 @@ fn midgames(game: GameId, opts: GameOptions) -> Vec<String> {
 fn colour_flip_preserves_perft_in_the_checkers_family() {
     // Turning the board round (180 degrees) and swapping the players is a symmetry of every
     // checkers game on every topology; Queens' two colours swap too, as they must.
-    for (game, opts) in common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !o.numbers) {
+    for (game, opts) in common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !g.is_triangular() && !o.numbers) {
         for text in midgames(game, opts) {
             let (rows, turn, quiet) = checkers_grid(&text);
             let flipped: Vec<Vec<String>> = rows.iter().rev().map(|r| r.iter().rev().map(|c| swap_players(c)).collect()).collect();
@@ -250,7 +254,7 @@ fn colour_flip_preserves_perft_in_the_checkers_family() {
 #[test]
 fn file_mirror_preserves_perft_on_cylindrical_checkers_boards() {
     // On a cylinder, x -> (8 - x) mod 8 is a reflection that keeps dark squares dark.
-    for (game, opts) in common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !o.numbers && o.topology != Wrap::Flat) {
+    for (game, opts) in common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !g.is_triangular() && !o.numbers && o.topology != Wrap::Flat) {
         for text in midgames(game, opts) {
             let (rows, turn, quiet) = checkers_grid(&text);
             let mirrored: Vec<Vec<String>> = rows.iter().map(|r| (0..8).map(|x| r[(8 - x) % 8].clone()).collect()).collect();

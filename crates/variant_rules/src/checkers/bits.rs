@@ -160,10 +160,8 @@ impl CheckersPosition {
         for c in cells(movers) {
             let bit = 1u64 << c;
             let king = kings & bit != 0;
-            let dirs = self.step_dirs(king, seat);
-            // A man's two lines are listed twice to fill the array.
-            let lines = if king { &dirs[..] } else { &dirs[..2] };
-            for &d in lines {
+            let (dirs, n) = self.step_dirs(king, seat);
+            for &d in &dirs[..n] {
                 let can = if king { can_king[d.index() & 7] } else { can_man[d.index() & 7] };
                 if can & bit != 0 {
                     let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };

@@ -19,16 +19,17 @@ use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, W
 mod bits;
 mod setup;
 mod text;
+mod tri;
 
 use bits::TopBits;
 
 pub use setup::{DoublesSeating, QueensColours, Table};
 
-/// The most checkers a position holds (4 players x 12 in Doubles).
-pub const MAX_CHECKERS: usize = 48;
+/// The most checkers a position holds (6 players x 12 on the triangular boards).
+pub const MAX_CHECKERS: usize = 72;
 /// The longest jump sequence a move can record. Each hop takes the top checker of a different
-/// cell owned by an opponent: at most the 36 checkers of three cut-throat opponents.
-pub const MAX_HOPS: usize = 36;
+/// cell owned by an opponent: at most the 60 checkers of five cut-throat opponents.
+pub const MAX_HOPS: usize = 60;
 /// "No checker" in the `top` and `below` arrays.
 const NONE: u8 = 0xFF;
 /// Bit of a checker byte marking a king; bits 0-2 are the owner seat, bits 4-7 the number (0 = none).
@@ -71,11 +72,43 @@ pub struct CheckersRules {
     pub players: u8,
     /// How four players sit and team up.
     pub seating: DoublesSeating,
-    /// Double Queens: partners on the same colour or split.
+    /// Double Queens: partners on the same colour or split (four-player Tri-Queens: Figure 17
+    /// or Figures 18-19).
     pub colours: QueensColours,
+    /// Played on the hexagon of triangles (Tri-Chek, Tri-Stax, Tri-Queens).
+    #[serde(default)]
+    pub tri: bool,
+    /// Triangular boards: Figures 14 and 20's symmetric positions (the extra file on 8 rows,
+    /// the corners on 12).
+    #[serde(default)]
+    pub symmetric: bool,
+    /// Four-player Tri-Queens on opposite colours: the open ("spread") position of Figure 18
+    /// instead of the closed one of Figure 19.
+    #[serde(default)]
+    pub queens_open: bool,
+    /// Tri-Chek's 40-move option: once every piece is a king, forty moves each without a jump
+    /// win the game for the side with the most pieces (rulings T11).
+    #[serde(default)]
+    pub forty: bool,
 }
 
 impl CheckersRules {
+    /// The game's id: `tri-chek` for Checkers on the triangles, and so on.
+    pub fn name(&self) -> &'static str {
+        match (self.tri, self.game) {
+            (false, g) => g.as_str(),
+            (true, CheckersGame::Checkers) => "tri-chek",
+            (true, CheckersGame::Stax) => "tri-stax",
+            (true, CheckersGame::Queens) => "tri-queens",
+        }
+    }
+
+    /// Checks that the seats these rules ask for can be laid out (the triangular games' player
+    /// counts, seatings and figures), with the one-line error a player reads.
+    pub fn check_table(&self) -> Result<(), String> {
+        if self.tri { tri::tri_table(self).map(|_| ()) } else { Ok(()) }
+    }
+
     /// Two-player rules for `game` with everything else at its default.
     pub fn two(game: CheckersGame) -> CheckersRules {
         CheckersRules {
@@ -86,6 +119,10 @@ impl CheckersRules {
             players: 2,
             seating: DoublesSeating::PartnersAdjacent,
             colours: QueensColours::Same,
+            tri: false,
+            symmetric: false,
+            queens_open: false,
+            forty: false,
         }
     }
 }
@@ -227,8 +264,13 @@ impl CheckersPosition {
     /// Doubles on the centre eight files of 12x12). `seed` shuffles the numbers.
     pub fn start(rules: CheckersRules, wrap: Wrap, seed: u64) -> Result<CheckersPosition, String> {
         let mut pos = CheckersPosition::empty(rules, wrap)?;
-        let flat = Topology::get(pos.table.size, pos.table.size, Wrap::Flat);
-        let cells = pos.table.start_cells(flat, rules.game == CheckersGame::Queens);
+        let cells = if rules.tri {
+            tri::tri_start_cells(&pos.table, &rules)?
+        } else {
+            let flat = Topology::get(pos.table.size, pos.table.size, Wrap::Flat);
+            pos.table.start_cells(flat, rules.game == CheckersGame::Queens)
+        };
+        pos.turn = pos.table.seating.order()[0];
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for seat in pos.table.seating.seats() {
             let mut numbers: Vec<u8> = (1..=12).collect();
@@ -243,11 +285,21 @@ impl CheckersPosition {
     }
 
     fn empty(rules: CheckersRules, wrap: Wrap) -> Result<CheckersPosition, String> {
-        let table = Table::new(rules.players, rules.seating, rules.game == CheckersGame::Queens, rules.colours)?;
-        let mut topos = PerSeat::splat(Topology::get(table.size, table.size, wrap));
-        for seat in table.seating.seats() {
-            topos[seat] = Topology::for_side(table.size, table.size, wrap, table.sides[seat]);
-        }
+        let (table, topos) = if rules.tri {
+            if wrap != Wrap::Flat {
+                return Err("the triangular boards are flat: \"The Cylindrical and Universal variations, while perhaps theoretically possible, are probably not practical\"".into());
+            }
+            let table = tri::tri_table(&rules)?;
+            let board = table.tri.ok_or("not a triangular table")?;
+            (table, PerSeat::splat(Topology::triangles(board)))
+        } else {
+            let table = Table::new(rules.players, rules.seating, rules.game == CheckersGame::Queens, rules.colours)?;
+            let mut topos = PerSeat::splat(Topology::get(table.size, table.size, wrap));
+            for seat in table.seating.seats() {
+                topos[seat] = Topology::for_side(table.size, table.size, wrap, table.sides[seat]);
+            }
+            (table, topos)
+        };
         Ok(CheckersPosition {
             topos,
             rules,
@@ -341,25 +393,73 @@ impl CheckersPosition {
         if s == NO_CELL { NONE } else { s as u8 }
     }
 
-    /// Lines a checker of `owner` steps along: a man's two diagonals forward, a king's four.
+    /// Lines a checker of `owner` steps along, as a buffer and its length: a man's two
+    /// diagonals forward, a king's four (six on the triangular boards: "Kings, however, may move
+    /// and jump in any of six directions").
     #[inline(always)]
-    fn step_dirs(&self, king: bool, owner: Seat) -> [Line; 4] {
-        let [l, r] = self.table.sides[owner].diagonal_forward();
-        if king { Line::DIAGONAL } else { [l, r, l, r] }
+    fn step_dirs(&self, king: bool, owner: Seat) -> ([Line; 6], usize) {
+        let side = self.table.sides[owner];
+        if self.table.tri.is_some() {
+            let f = side.tri_forward();
+            return if king { (Line::TRI_SAME_COLOUR, 6) } else { ([f.turned_hex(11), f.turned_hex(1), f, f, f, f], 2) };
+        }
+        let [l, r] = side.diagonal_forward();
+        if king { ([Line::NE, Line::SE, Line::SW, Line::NW, l, l], 4) } else { ([l, r, l, l, l, l], 2) }
     }
 
     /// Lines a checker of `owner` jumps along (Queens adds straight jumps: a man's forward one,
-    /// a king's four), as a buffer and its length.
+    /// a king's four; Tri-Queens a man's five forward ones of Figure 13 and a king's twelve), as
+    /// a buffer and its length.
     #[inline(always)]
-    fn jump_dirs(&self, king: bool, owner: Seat) -> ([Line; 8], usize) {
+    fn jump_dirs(&self, king: bool, owner: Seat) -> ([Line; 12], usize) {
         let side = self.table.sides[owner];
-        let [l, r] = side.diagonal_forward();
-        match (self.rules.game, king) {
-            (CheckersGame::Queens, true) => (Line::ALL, 8),
-            (CheckersGame::Queens, false) => ([l, side.forward(), r, l, l, l, l, l], 3),
-            (_, true) => ([Line::NE, Line::SE, Line::SW, Line::NW, l, l, l, l], 4),
-            (_, false) => ([l, r, l, l, l, l, l, l], 2),
+        let queens = self.rules.game == CheckersGame::Queens;
+        if self.table.tri.is_some() {
+            let f = side.tri_forward();
+            let t = |n: u8| f.turned_hex(n);
+            return match (queens, king) {
+                (true, true) => (Line::TRI_ALL, 12),
+                (true, false) => ([t(10), t(11), f, t(1), t(2), f, f, f, f, f, f, f], 5),
+                (false, true) => {
+                    let [a, b, c, d, e, g] = Line::TRI_SAME_COLOUR;
+                    ([a, b, c, d, e, g, a, a, a, a, a, a], 6)
+                }
+                (false, false) => ([t(11), t(1), f, f, f, f, f, f, f, f, f, f], 2),
+            };
         }
+        let [l, r] = side.diagonal_forward();
+        let mut lines = [l; 12];
+        let n = match (queens, king) {
+            (true, true) => {
+                lines[..8].copy_from_slice(&Line::ALL);
+                8
+            }
+            (true, false) => {
+                lines[..3].copy_from_slice(&[l, side.forward(), r]);
+                3
+            }
+            (false, true) => {
+                lines[..4].copy_from_slice(&Line::DIAGONAL);
+                4
+            }
+            (false, false) => {
+                lines[1] = r;
+                2
+            }
+        };
+        (lines, n)
+    }
+
+    /// Whether a man of `owner` standing on `c` is on its king row: the far edge on square
+    /// boards; on the triangular boards any cell from which it has no forward step left (the
+    /// far edge's row, and the cells a cut corner leaves at the end of a row: rulings T6).
+    #[inline(always)]
+    fn on_king_row(&self, c: u8, owner: Seat) -> bool {
+        if self.table.tri.is_some() {
+            let (lines, _) = self.step_dirs(false, owner);
+            return self.step(c, lines[0], false, owner) == NONE && self.step(c, lines[1], false, owner) == NONE;
+        }
+        self.topology().on_far_edge(self.table.sides[owner], c as Cell)
     }
 
     /// Whether `jumper` (a stack's top) may jump `victim` (another stack's top): never a
@@ -418,7 +518,7 @@ impl CheckersPosition {
     fn crown_if_due(&mut self, c: u8) -> bool {
         let id = self.top[c as usize];
         let ck = self.checkers[id as usize];
-        if ck.is_king() || !self.topology().on_far_edge(self.table.sides[ck.owner()], c as Cell) {
+        if ck.is_king() || !self.on_king_row(c, ck.owner()) {
             return false;
         }
         self.hash ^= self.cell_hash(c);
@@ -462,7 +562,7 @@ impl CheckersPosition {
             mv.hops += 1;
             jumped.insert(over as Cell);
             // A non-king reaching the king row is crowned and its move ends there.
-            let crowned = !j.king && self.topology().on_far_edge(self.table.sides[j.owner], land as Cell);
+            let crowned = !j.king && self.on_king_row(land, j.owner);
             if crowned || !self.jumps_from(j, land, mv, jumped, out) {
                 out.push(*mv);
             }
@@ -509,10 +609,8 @@ impl CheckersPosition {
         for &c in own {
             let ck = self.checkers[self.top[c as usize] as usize];
             let (king, owner) = (ck.is_king(), ck.owner());
-            let dirs = self.step_dirs(king, owner);
-            // A man's two lines are listed twice to fill the array.
-            let lines = if king { &dirs[..] } else { &dirs[..2] };
-            for &d in lines {
+            let (dirs, n) = self.step_dirs(king, owner);
+            for &d in &dirs[..n] {
                 let to = self.step(c, d, king, owner);
                 if to != NONE && self.top[to as usize] == NONE {
                     let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
@@ -543,9 +641,9 @@ impl CheckersPosition {
         self.cells_of(seat).any(|c| {
             let ck = self.checkers[self.top[c as usize] as usize];
             let (king, owner) = (ck.is_king(), ck.owner());
-            let steps = self.step_dirs(king, owner);
+            let (steps, ns) = self.step_dirs(king, owner);
             let (jumps, n) = self.jump_dirs(king, owner);
-            steps.iter().any(|&d| {
+            steps[..ns].iter().any(|&d| {
                 let to = self.step(c, d, king, owner);
                 to != NONE && self.top[to as usize] == NONE
             }) || jumps[..n].iter().any(|&d| {
@@ -647,6 +745,30 @@ impl CheckersPosition {
     }
 }
 
+impl CheckersPosition {
+    /// Plies of Tri-Chek's 40-move option: forty moves by each seat at the table.
+    pub fn forty_move_plies(&self) -> u16 {
+        40 * self.table.seating.count() as u16
+    }
+
+    /// Tri-Chek's 40-move option (rulings T11): once every piece on the board is a king, forty
+    /// moves each without a jump end the game; the team with the most pieces wins (partners
+    /// count together), a tie for the most is a draw.
+    fn forty_moves_outcome(&self) -> Option<Outcome> {
+        if !self.rules.forty || self.quiet < self.forty_move_plies() || self.checkers_on_board().any(|k| !k.is_king()) {
+            return None;
+        }
+        let teams = self.table.seating.teams();
+        let count = |t: SeatSet| self.checkers_on_board().filter(|k| t.contains(k.owner())).count();
+        let most = teams.iter().map(|&t| count(t)).max().unwrap_or(0);
+        let leaders: Vec<SeatSet> = teams.into_iter().filter(|&t| count(t) == most).collect();
+        Some(match leaders.as_slice() {
+            [one] => Outcome::team(*one, Reason::MostPieces),
+            _ => Outcome::draw(Reason::MostPieces),
+        })
+    }
+}
+
 impl Position for CheckersPosition {
     type Move = CheckersMove;
     type Undo = CheckersPosition;
@@ -723,7 +845,7 @@ impl Position for CheckersPosition {
         if self.rules.move_limit > 0 && self.quiet >= self.rules.move_limit {
             return Some(Outcome::draw(Reason::MoveLimit));
         }
-        None
+        self.forty_moves_outcome()
     }
 
     fn move_text(&self, m: CheckersMove) -> String {

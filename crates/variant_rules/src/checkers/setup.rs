@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::position::{MAX_SEATS, PerSeat, Seat, SeatSet, Seating};
 use crate::topology::{Cell, NO_CELL, Side, Topology};
+use crate::trigrid::TriBoard;
 
 /// How four players sit and team up (ignored with two players).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -21,11 +22,19 @@ pub enum DoublesSeating {
     PartnersOpposite,
     /// Every player for himself or herself, clockwise.
     CutThroat,
+    /// Triangular boards, four players: "partners adjacent diagonally but separated by a gap:
+    /// AD vs. BC", sequence D, B, A, C.
+    PartnersGap,
+    /// Triangular boards, six players: "three-three partners", ABF vs. CDE, sequence F, C, A, D, B, E.
+    Trios,
 }
 
 impl DoublesSeating {
     /// Every seating, in the order the launcher offers them.
     pub const ALL: [DoublesSeating; 3] = [DoublesSeating::PartnersAdjacent, DoublesSeating::PartnersOpposite, DoublesSeating::CutThroat];
+    /// Every seating of the triangular games (which apply depends on the player count).
+    pub const TRI: [DoublesSeating; 5] =
+        [DoublesSeating::CutThroat, DoublesSeating::PartnersAdjacent, DoublesSeating::PartnersOpposite, DoublesSeating::PartnersGap, DoublesSeating::Trios];
 
     /// The id used on the command line and in save files.
     pub fn as_str(self) -> &'static str {
@@ -33,6 +42,8 @@ impl DoublesSeating {
             DoublesSeating::PartnersAdjacent => "partners-adjacent",
             DoublesSeating::PartnersOpposite => "partners-opposite",
             DoublesSeating::CutThroat => "cut-throat",
+            DoublesSeating::PartnersGap => "partners-gap",
+            DoublesSeating::Trios => "trios",
         }
     }
 
@@ -55,10 +66,9 @@ impl std::str::FromStr for DoublesSeating {
             // Double Chess's one partners seating ("Partners sit at adjacent sides").
             return Ok(DoublesSeating::PartnersAdjacent);
         }
-        DoublesSeating::ALL
-            .into_iter()
-            .find(|x| x.as_str() == s)
-            .ok_or_else(|| format!("unknown --seating '{s}' (expected partners-adjacent, partners-opposite, cut-throat, or partners for Double Chess)"))
+        DoublesSeating::TRI.into_iter().find(|x| x.as_str() == s).ok_or_else(|| {
+            format!("unknown --seating '{s}' (expected partners-adjacent, partners-opposite, cut-throat, partners-gap or trios, or partners for Double Chess)")
+        })
     }
 }
 
@@ -101,8 +111,10 @@ pub struct Table {
     pub seating: Seating,
     pub sides: PerSeat<Side>,
     pub dark: PerSeat<bool>,
-    /// Board size: 8 for two players, 12 for Doubles.
+    /// Board size: 8 for two players, 12 for Doubles (0 on the triangular boards).
     pub size: u8,
+    /// The hexagon of the triangular games; `None` on square boards.
+    pub tri: Option<TriBoard>,
 }
 
 impl Table {
@@ -115,7 +127,7 @@ impl Table {
                 let mut dark = PerSeat::splat(true);
                 // Queens: "the second player's on the light squares".
                 dark[b] = !queens;
-                Ok(Table { seating: Seating::TWO, sides: sides(&[s, n]), dark, size: 8 })
+                Ok(Table { seating: Seating::TWO, sides: sides(&[s, n]), dark, size: 8, tri: None })
             }
             4 => {
                 let order = [a, b, c, d];
@@ -126,6 +138,7 @@ impl Table {
                     // Clockwise seen from above: south, west, north, east.
                     DoublesSeating::PartnersOpposite => ([s, w, n, e], vec![SeatSet::of(&[a, c]), SeatSet::of(&[b, d])]),
                     DoublesSeating::CutThroat => ([s, w, n, e], order.iter().map(|&x| SeatSet::single(x)).collect()),
+                    other => return Err(format!("--seating {other} belongs to the triangular games")),
                 };
                 let seating_data = Seating::new(&order, &teams)?;
                 let mut dark = PerSeat::splat(true);
@@ -134,7 +147,7 @@ impl Table {
                         dark[*seat] = on_dark;
                     }
                 }
-                Ok(Table { seating: seating_data, sides: sides(&seat_sides), dark, size: 12 })
+                Ok(Table { seating: seating_data, sides: sides(&seat_sides), dark, size: 12, tri: None })
             }
             _ => Err(format!("the checkers games seat 2 or 4 players, not {players}")),
         }

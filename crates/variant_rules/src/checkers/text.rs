@@ -30,9 +30,9 @@ impl CheckersPosition {
     pub fn from_text(text: &str, rules: CheckersRules, wrap: Wrap) -> Result<CheckersPosition, String> {
         let mut pos = CheckersPosition::empty(rules, wrap)?;
         let seats = pos.table.seating.count();
-        let size = pos.table.size as usize;
+        let size = pos.topology().height() as usize;
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let game = rules.game.as_str();
+        let game = rules.name();
         if !(3..=4).contains(&fields.len()) || (fields.len() == 4 && seats == 2) {
             let extra = if seats > 2 { " and optionally won:<team>" } else { "" };
             return Err(format!("a {game} position has 3 fields (rows, side to move, quiet plies{extra}), found {}", fields.len()));
@@ -77,8 +77,10 @@ impl CheckersPosition {
     }
 
     fn read_row(&mut self, row: &str, rank: u8) -> Result<(), String> {
-        let size = self.table.size;
         let topo = self.topology();
+        // The row's cells, west to east (a hexagon's rows differ in length).
+        let cells: Vec<Cell> = (0..topo.width()).filter_map(|f| topo.cell(f, rank)).collect();
+        let size = cells.len();
         let mut file = 0u32;
         for token in row_tokens(row, RowSyntax { multi_digit_runs: true, groups: true }) {
             let token = token.map_err(|e| match e {
@@ -96,7 +98,7 @@ impl CheckersPosition {
                     if file >= size as u32 {
                         return Err(format!("row '{row}' has more than {size} cells"));
                     }
-                    let c = topo.cell(file as u8, rank).ok_or("cell off the board")? as u8;
+                    let c = cells[file as usize] as u8;
                     let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
                     for p in inner.map_or_else(|| vec![text], |t| t.split(',').collect()) {
                         self.push_bottom_checked(c, p)?;
@@ -124,8 +126,10 @@ impl CheckersPosition {
             if rules.game == CheckersGame::Checkers && height > 1 {
                 return Err(format!("Checkers has no stacks, but {} holds {height} checkers", topo.name(c)));
             }
-            if rules.game != CheckersGame::Queens && !topo.is_dark(c) {
-                return Err(format!("{} is a light square, which {} does not use", topo.name(c), rules.game.as_str()));
+            let colour = self.table.dark[Seat(0)];
+            if rules.game != CheckersGame::Queens && topo.is_dark(c) != colour {
+                let (what, cell) = if rules.tri { ("triangle", if colour { "light" } else { "dark" }) } else { ("square", "light") };
+                return Err(format!("{} is a {cell} {what}, which {} does not use", topo.name(c), rules.name()));
             }
         }
         for seat in self.table.seating.seats() {

@@ -254,6 +254,7 @@ impl DoubleChessPosition {
             DoublesSeating::PartnersOpposite => {
                 return Err("Double Chess partners sit at adjacent sides (\"Partners sit at adjacent sides with a dark corner square between them\"): use --seating partners or cut-throat".into());
             }
+            other => return Err(format!("--seating {other} belongs to the triangular games; Double Chess seats partners or cut-throat")),
         };
         let seats: Vec<Seat> = (0..SEATS as u8).map(Seat).collect();
         let seating =
