@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use variant_rules::search::matches::{MatchConfig, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits};
-use variant_rules::{GameId, GameOptions};
+use variant_rules::{GameId, GameOptions, Position};
 
 fn env_or(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
@@ -54,6 +54,19 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
             out.push((format!("{game} --players 4 --seating {seating}"), game, o));
         }
     }
+    // The triangular games beyond two players: one line per player count, partners where the
+    // count allows them.
+    for game in [GameId::TriChek, GameId::TriStax, GameId::TriQueens] {
+        for (players, seating) in [(3, "cut-throat"), (4, "partners-adjacent"), (6, "cut-throat"), (6, "partners-adjacent")] {
+            let mut o = GameOptions::default_for(game);
+            o.players = players;
+            o.seating = seating.parse().unwrap();
+            if game != GameId::TriChek {
+                o.move_limit = 100 * players as u16;
+            }
+            out.push((format!("{game} --players {players} --seating {seating}"), game, o));
+        }
+    }
     // Double Chess seats four already (partners above, from GameId::ALL); cut-throat here.
     let mut o = GameOptions::default_for(GameId::DoubleChess);
     o.seating = "cut-throat".parse().unwrap();
@@ -61,14 +74,12 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
     out
 }
 
-/// The seats of a match: the AI in the first seat (and its partner's), `opponent` elsewhere.
-fn seats(options: &GameOptions, ai: Controller, opponent: Controller) -> Vec<Controller> {
-    match (options.players, options.seating.as_str()) {
-        (2, _) => vec![ai, opponent],
-        (_, "cut-throat") => vec![ai, opponent, opponent, opponent],
-        // Partners sit alternately in the turn order (A and C against B and D).
-        _ => vec![ai, opponent, ai, opponent],
-    }
+/// The seats of a match: the AI in the first seat and its partners' seats, `opponent` elsewhere.
+fn seats(game: GameId, options: &GameOptions, ai: Controller, opponent: Controller) -> Vec<Controller> {
+    let start = variant_rules::AnyPosition::start(game, options).expect("bench configurations are valid");
+    let seating = start.seating();
+    let team = seating.team(variant_rules::Seat(0));
+    seating.seats().map(|s| if team.contains(s) { ai } else { opponent }).collect()
 }
 
 /// Plays chunks until the interval settles the target or the games run out.
@@ -140,8 +151,8 @@ fn main() {
     println!("{:<48} {:>10}  {:<44} {:<44}", "configuration", "nodes/s", "vs random", "vs greedy");
     for (name, game, options) in configurations().into_iter().filter(|(n, ..)| n.contains(&filter)) {
         let nps = speed(game, &options, ms.min(1000));
-        let random = settle(game, &options, seats(&options, ai, Controller::Random), 0.95, max_games, threads);
-        let greedy = settle(game, &options, seats(&options, ai, Controller::Greedy), 0.75, max_games, threads);
+        let random = settle(game, &options, seats(game, &options, ai, Controller::Random), 0.95, max_games, threads);
+        let greedy = settle(game, &options, seats(game, &options, ai, Controller::Greedy), 0.75, max_games, threads);
         println!("{name:<48} {nps:>10.0}  {:<44} {:<44}", line(&random, 0.95), line(&greedy, 0.75));
     }
 }

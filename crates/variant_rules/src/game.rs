@@ -386,10 +386,15 @@ impl GameOptions {
             return Err(format!("--queens-colours and --queens-position belong to Tri-Queens; {game} uses one colour"));
         }
         if self.queens_open && self.queens_colours != QueensColours::Mixed {
-            return Err("--queens-position open spreads partners on opposite colours (Figure 18): add --players 4 --seating partners-adjacent --queens-colours mixed".into());
+            return Err(
+                "--queens-position open spreads partners on opposite colours (Figure 18): add --players 4 --seating partners-adjacent --queens-colours mixed"
+                    .into(),
+            );
         }
         if game != GameId::TriChek && self.forty_moves {
-            return Err(format!("--forty-moves belongs to Tri-Chek: \"This problem does not occur in Stax or Queens, so the 40-move option does not apply to those games\" ({game})"));
+            return Err(format!(
+                "--forty-moves belongs to Tri-Chek: \"This problem does not occur in Stax or Queens, so the 40-move option does not apply to those games\" ({game})"
+            ));
         }
         CheckersRules::check_table(&checkers_rules(game, self))
     }

@@ -43,6 +43,18 @@ fn configs() -> Vec<(GameId, GameOptions)> {
             v.push((game, o));
         }
     }
+    // The triangular games beyond two players, one seating per count.
+    for (i, (game, players, seating)) in [
+        (GameId::TriChek, 3, DoublesSeating::CutThroat),
+        (GameId::TriStax, 4, DoublesSeating::PartnersGap),
+        (GameId::TriQueens, 5, DoublesSeating::CutThroat),
+        (GameId::TriStax, 6, DoublesSeating::Trios),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        v.push((game, GameOptions { players, seating, numbers: i % 2 == 1, move_limit: 200, ..GameOptions::default_for(game) }));
+    }
     v
 }
 
@@ -291,7 +303,7 @@ proptest! {
     }
 
     #[test]
-    fn option_values_never_panic(game in any::<String>(), value in any::<String>(), which in 0usize..11, known in 0..GameId::ALL.len()) {
+    fn option_values_never_panic(game in any::<String>(), value in any::<String>(), which in 0usize..13, known in 0..GameId::ALL.len()) {
         let mut args = OptionArgs::default();
         let v = Some(value.clone());
         match which {
@@ -305,6 +317,8 @@ proptest! {
             7 => args.players = v,
             8 => args.seating = v,
             9 => args.queens_colours = v,
+            10 => args.queens_position = v,
+            11 => args.forty_moves = v,
             _ => {}
         }
         let _ = args.resolve(&game);

@@ -254,7 +254,9 @@ fn colour_flip_preserves_perft_in_the_checkers_family() {
 #[test]
 fn file_mirror_preserves_perft_on_cylindrical_checkers_boards() {
     // On a cylinder, x -> (8 - x) mod 8 is a reflection that keeps dark squares dark.
-    for (game, opts) in common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !g.is_triangular() && !o.numbers && o.topology != Wrap::Flat) {
+    for (game, opts) in
+        common::all_configs().into_iter().filter(|(g, o)| g.is_checkers_family() && !g.is_triangular() && !o.numbers && o.topology != Wrap::Flat)
+    {
         for text in midgames(game, opts) {
             let (rows, turn, quiet) = checkers_grid(&text);
             let mirrored: Vec<Vec<String>> = rows.iter().map(|r| (0..8).map(|x| r[(8 - x) % 8].clone()).collect()).collect();

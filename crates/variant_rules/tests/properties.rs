@@ -50,6 +50,11 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     if let AnyPosition::DoubleChess(p) = pos {
         return double_chess_candidates(p, pos, out);
     }
+    if let AnyPosition::Checkers(p) = pos
+        && p.topology().tri_board().is_some()
+    {
+        return triangle_candidates(p, pos, out);
+    }
     if let AnyPosition::Chex(_) = pos {
         // Every step and knight leap (and a little further) from each moving tile, placements
         // of every letter around each placement, and 'draw'.
@@ -121,6 +126,26 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
+/// The triangular boards: every stack that can move stepping or jumping onto every cell, and
+/// each legal jump sequence cut short.
+fn triangle_candidates(p: &variant_rules::checkers::CheckersPosition, pos: &AnyPosition, mut out: BTreeSet<String>) -> BTreeSet<String> {
+    let t = p.topology();
+    let legal: Vec<String> = out.iter().cloned().collect();
+    for m in legal {
+        if let Some(i) = m.rfind('x') {
+            out.insert(m[..i].to_string());
+        }
+    }
+    let froms: BTreeSet<u16> = pos.legal_move_list().into_iter().map(|m| pos.move_path(m).from).collect();
+    for &from in &froms {
+        for to in 0..t.len() as u16 {
+            out.insert(format!("{}-{}", t.name(from), t.name(to)));
+            out.insert(format!("{}x{}", t.name(from), t.name(to)));
+        }
+    }
+    out
+}
+
 /// Double Chess: every piece that can move onto every cell (grid notation), with each promotion
 /// letter and an en-passant victim, and 'pass' (corner notation has tests of its own).
 fn double_chess_candidates(p: &variant_rules::doublechess::DoubleChessPosition, pos: &AnyPosition, mut out: BTreeSet<String>) -> BTreeSet<String> {
@@ -178,7 +203,7 @@ fn kings_and_checkers(pos: &AnyPosition) -> (usize, usize) {
 
 fn playout(game: GameId, opts: GameOptions, seed: u64) {
     let label = format!("{game} {} numbers={} rules={} seed={seed}", opts.topology, opts.numbers, opts.dice_rules);
-    let keeps_all = matches!(game, GameId::Stax | GameId::Queens);
+    let keeps_all = matches!(game, GameId::Stax | GameId::Queens) && opts.players == 2;
     let mut kings = 0;
     let mut ply = 0;
     let finished = common::random_game(game, opts, seed, MAX_PLIES, |g: &Game| {
@@ -203,8 +228,13 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
         if ply % 5 == 0 && g.outcome().is_none() {
             let legal: BTreeSet<String> = pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect();
             for text in candidates(pos, &legal) {
-                // Double Chess's candidates are many and its games long: ask the position, not a clone of the whole game.
-                let accepted = if matches!(pos, AnyPosition::DoubleChess(_)) { pos.parse_move(&text).is_ok() } else { g.clone().play(&text).is_ok() };
+                // Double Chess's and the triangles' candidates are many and their games long: ask the position, not a clone of the whole game.
+                let by_position = match pos {
+                    AnyPosition::DoubleChess(_) => true,
+                    AnyPosition::Checkers(p) => p.topology().tri_board().is_some(),
+                    _ => false,
+                };
+                let accepted = if by_position { pos.parse_move(&text).is_ok() } else { g.clone().play(&text).is_ok() };
                 // A Toe-to-Toe swap may name its squares in either order; a CHEX capture may be
                 // written with ':' as well as 'x'.
                 let reversed = text.split_once('~').map(|(a, b)| format!("{b}~{a}"));
@@ -278,6 +308,25 @@ playout_tests! {
     chec_toe: "chec-toe --move-limit 150", 8;
     double_chess_partners: "double-chess --seating partners-adjacent", 4;
     double_chess_cut_throat: "double-chess --seating cut-throat", 4;
+    tri_chek_2: "tri-chek", 4;
+    tri_chek_2_numbers: "tri-chek --numbers --seed 2", 3;
+    tri_chek_2_symmetric: "tri-chek --symmetric", 2;
+    tri_chek_3: "tri-chek --players 3", 2;
+    tri_chek_4_partners_gap: "tri-chek --players 4 --seating partners-gap", 2;
+    tri_chek_5_symmetric: "tri-chek --players 5 --symmetric", 1;
+    tri_chek_6_trios: "tri-chek --players 6 --seating trios", 1;
+    tri_stax_2: "tri-stax --move-limit 200", 4;
+    tri_stax_2_numbers: "tri-stax --numbers --seed 3 --move-limit 200", 3;
+    tri_stax_4_adjacent: "tri-stax --players 4 --seating partners-adjacent --move-limit 300", 2;
+    tri_stax_6: "tri-stax --players 6 --move-limit 300", 1;
+    tri_stax_6_opposite: "tri-stax --players 6 --seating partners-opposite --move-limit 300", 1;
+    tri_queens_2: "tri-queens --move-limit 200", 4;
+    tri_queens_2_numbers: "tri-queens --numbers --seed 4 --move-limit 200", 3;
+    tri_queens_3: "tri-queens --players 3 --move-limit 300", 2;
+    tri_queens_4_open: "tri-queens --players 4 --seating partners-adjacent --queens-colours mixed --queens-position open --move-limit 300", 2;
+    tri_queens_5: "tri-queens --players 5 --move-limit 300", 1;
+    tri_queens_6_adjacent: "tri-queens --players 6 --seating partners-adjacent --move-limit 300", 1;
+    tri_queens_6_trios: "tri-queens --players 6 --seating trios --move-limit 300", 1;
 }
 
 /// What makes a configuration distinct for coverage: everything but seeds and move limits.
