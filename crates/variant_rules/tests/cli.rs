@@ -349,3 +349,28 @@ fn double_chess_check_json_names_sets_mates_frozen_seats_and_the_immune_piece() 
         assert_eq!(String::from_utf8_lossy(&o.stderr).trim().lines().count(), 1, "{args:?}");
     }
 }
+
+#[test]
+fn triangular_games_check_perft_and_refuse_what_the_text_rules_out() {
+    // Six players of Tri-Stax: the start has all six seats and their moves.
+    let v = json(&["check", "tri-stax", "--players", "6", "--seating", "trios", "--json"]);
+    assert_eq!(v["to_move"], "f", "\"Sequence is F, C, A, D, B, E\"");
+    assert!(!v["legal_moves"].as_array().unwrap().is_empty());
+    let o = run(&["perft", "tri-queens", "2"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "perft 2 100");
+    for args in [
+        &["check", "tri-queens", "--players", "6", "--seating", "partners-opposite"][..],
+        &["check", "tri-chek", "--players", "3", "--seating", "partners-adjacent"],
+        &["check", "tri-chek", "--players", "7"],
+        &["check", "tri-stax", "--forty-moves", "on"],
+        &["check", "tri-queens", "--queens-position", "sideways"],
+        &["check", "tri-chek", "--topology", "cylinder"],
+        &["check", "tri-chek", "--position", "9/11/13/15/15/13/11/8 a 0"],
+    ] {
+        let o = run(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
