@@ -497,7 +497,7 @@ impl Topology {
     }
     /// How many rows a cell is from `side`'s edge (0 = on that edge: the seat's home row). On
     /// a hexagon the six sides count rows parallel to each edge.
-    #[inline]
+    #[inline(always)]
     pub fn distance_from(&self, side: Side, c: Cell) -> u8 {
         if self.tri.is_some() {
             return self.depths[c as usize][side.0 as usize % 6];
@@ -512,7 +512,7 @@ impl Topology {
     }
     /// Whether a cell is on the edge opposite `side` (a seat's king row / promotion row; square
     /// boards, whose sides come in opposite pairs).
-    #[inline]
+    #[inline(always)]
     pub fn on_far_edge(&self, side: Side, c: Cell) -> bool {
         self.distance_from(side.opposite(), c) == 0
     }

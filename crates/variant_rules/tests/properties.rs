@@ -80,6 +80,12 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
         }
         return out;
     }
+    square_board_candidates(pos, legal, out)
+}
+
+/// Chess, the square checkers boards and Toe-to-Toe: every moving piece onto every cell of an
+/// 8x8 board, truncated jumps, promotions without their letter, drops and swaps.
+fn square_board_candidates(pos: &AnyPosition, legal: &BTreeSet<String>, mut out: BTreeSet<String>) -> BTreeSet<String> {
     for m in legal {
         // Truncated jump sequences, and a promotion with the piece letter dropped.
         if let Some(i) = m.rfind('x') {
@@ -87,7 +93,6 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
         }
         out.insert(m.trim_end_matches(['q', 'r', 'b', 'n']).to_string());
     }
-    let text = pos.to_text();
     let cells: Vec<String> = (0..8).flat_map(|r| (0..8).map(move |f| format!("{}{}", (b'a' + f) as char, r + 1))).collect();
     let froms: BTreeSet<String> = legal
         .iter()
@@ -122,7 +127,6 @@ fn candidates(pos: &AnyPosition, legal: &BTreeSet<String>) -> BTreeSet<String> {
             }
         }
     }
-    let _ = text;
     out
 }
 

@@ -428,26 +428,14 @@ impl CheckersPosition {
             };
         }
         let [l, r] = side.diagonal_forward();
-        let mut lines = [l; 12];
-        let n = match (queens, king) {
-            (true, true) => {
-                lines[..8].copy_from_slice(&Line::ALL);
-                8
-            }
-            (true, false) => {
-                lines[..3].copy_from_slice(&[l, side.forward(), r]);
-                3
-            }
-            (false, true) => {
-                lines[..4].copy_from_slice(&Line::DIAGONAL);
-                4
-            }
-            (false, false) => {
-                lines[1] = r;
-                2
-            }
-        };
-        (lines, n)
+        let f = side.forward();
+        let (n, ne, e, se, s, sw, w, nw) = (Line::N, Line::NE, Line::E, Line::SE, Line::S, Line::SW, Line::W, Line::NW);
+        match (queens, king) {
+            (true, true) => ([n, ne, e, se, s, sw, w, nw, l, l, l, l], 8),
+            (true, false) => ([l, f, r, l, l, l, l, l, l, l, l, l], 3),
+            (false, true) => ([ne, se, sw, nw, l, l, l, l, l, l, l, l], 4),
+            (false, false) => ([l, r, l, l, l, l, l, l, l, l, l, l], 2),
+        }
     }
 
     /// Whether a man of `owner` standing on `c` is on its king row: the far edge on square

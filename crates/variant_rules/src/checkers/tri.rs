@@ -124,7 +124,7 @@ fn colour(rules: &CheckersRules, rows: u8, side: u8) -> bool {
         // Figures 18-19: adjacent partners on opposite colours, each on a six-space back row.
         (4, QueensColours::Mixed) => side == 1 || side == 3,
         // Figure 21: partners adjacent on opposite colours, every player on a four-space back row.
-        (6, _) if rules.seating == DoublesSeating::PartnersAdjacent => side % 2 == 0,
+        (6, _) if rules.seating == DoublesSeating::PartnersAdjacent => side.is_multiple_of(2),
         // Figure 23: "All of each trio are on the same color spaces": F, A, B light; C, D, E dark.
         _ => (2..=4).contains(&side),
     }
@@ -142,9 +142,13 @@ enum Formation {
     Advanced,
 }
 
+/// A formation's rows: `(depth, lowest x, highest x)` in the seat's frame, and a single extra
+/// cell `(depth, x)` (the advanced piece).
+type Rows = ([(i32, i32, i32); 3], Option<(i32, i32)>);
+
 impl Formation {
-    /// `(depth, lowest x, highest x)` windows in the seat's frame, and a single extra cell.
-    fn windows(self, back: usize, lean: i32) -> ([(i32, i32, i32); 3], Option<(i32, i32)>) {
+    /// The formation's rows for a back row of `back` triangles, leaning by `lean`.
+    fn windows(self, back: usize, lean: i32) -> Rows {
         let shift = if back == 5 { 0 } else { lean };
         match self {
             Formation::FiveFourThree => ([(0, shift - 4, shift + 4), (1, shift - 3, shift + 3), (2, shift - 2, shift + 2)], None),
