@@ -94,6 +94,10 @@ enum Command {
         /// Dice games: throw the dice with this seed and shoot once they rest.
         #[arg(long)]
         throw: Option<u64>,
+        /// Click these cells (names, separated by spaces) before shooting: a piece shows
+        /// where it may go.
+        #[arg(long, default_value = "")]
+        click: String,
     },
     /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
     FrameBench {
@@ -195,7 +199,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
             start_on(&mut app, game, seats);
             app.run();
         }
-        Some(Command::Screenshot { game, launcher, out, size, throw }) => screenshot(&game, launcher, out, size, throw)?,
+        Some(Command::Screenshot { game, launcher, out, size, throw, click }) => screenshot(&game, launcher, out, size, throw, &click)?,
         Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
         Some(Command::Text(args)) => {
@@ -208,9 +212,14 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>) -> Result<(), String> {
+fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>, click: &str) -> Result<(), String> {
     let game = args.game()?;
     let seats = args.seats(&game)?;
+    let topo = variant_table::table::board::topology_of(game.position());
+    let clicks = click
+        .split_whitespace()
+        .map(|name| topo.parse_cell(name).ok_or_else(|| format!("--click: '{}' is not a cell of the board", clip(name, 24))))
+        .collect::<Result<Vec<_>, _>>()?;
     if throw.is_some() && game.id().dice(game.options()) == 0 {
         return Err(format!("--throw: {} has no dice", game.id()));
     }
@@ -221,7 +230,7 @@ fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), t
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, ..ScreenshotRequest::new(out.clone()) });
     app.run();
     if !out.exists() {
         return Err(format!("no screenshot was written to {}", out.display()));

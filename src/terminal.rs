@@ -84,26 +84,30 @@ fn double_chess_board(p: &DoubleChessPosition) -> String {
 }
 
 /// A board as text from its layout: rows from the top (the last rank) down, each led by its
-/// rank and each cell drawn `width` characters wide by `glyph`, then the files along the bottom.
-/// A row is the cells whose outlines start at the same height, left to right; ranks and files
-/// are read from the cells' names.
+/// rank and each cell drawn `width` characters wide by `glyph` in the column of its file, then
+/// the files along the bottom. Ranks and files are read from the cells' names, so a hexagon of
+/// triangles (whose rows start and end at different files, a triangle per file) is drawn as
+/// its rows of triangles, each row as wide as it is on the board.
 fn grid(layout: &BoardLayout, width: usize, glyph: impl Fn(Cell) -> String) -> String {
-    let mut rows: BTreeMap<i64, Vec<(Cell, f32)>> = BTreeMap::new();
-    for (c, g) in layout.cells() {
-        rows.entry((g.polygon.bounds().0[1] * 1024.0).round() as i64).or_default().push((c, g.centre[0]));
+    let file_of = |c: Cell| layout.name(c).bytes().next().map_or(0, |b| b.saturating_sub(b'a') as usize);
+    let rank_of = |c: Cell| layout.name(c).trim_start_matches(|ch: char| ch.is_ascii_lowercase()).parse::<u32>().unwrap_or(0);
+    let mut rows: BTreeMap<u32, BTreeMap<usize, Cell>> = BTreeMap::new();
+    for (c, _) in layout.cells() {
+        rows.entry(rank_of(c)).or_default().insert(file_of(c), c);
     }
+    let files = layout.cells().map(|(c, _)| file_of(c)).max().map_or(0, |f| f + 1);
     let mut s = String::new();
-    for row in rows.values_mut().rev() {
-        row.sort_by(|a, b| a.1.total_cmp(&b.1));
-        s += &format!("{:>2} ", layout.name(row[0].0).trim_start_matches(|ch: char| ch.is_ascii_lowercase()));
-        for &(c, _) in row.iter() {
-            s += &glyph(c);
+    for (rank, row) in rows.iter().rev() {
+        s += &format!("{rank:>2} ");
+        let last = row.keys().next_back().map_or(0, |&f| f + 1);
+        for file in 0..last {
+            s += &row.get(&file).map_or_else(|| " ".repeat(width), |&c| glyph(c));
         }
         s.push('\n');
     }
     s += "   ";
-    for &(c, _) in rows.values().next().into_iter().flatten() {
-        s += &format!(" {:<w$}", layout.name(c).trim_end_matches(|ch: char| ch.is_ascii_digit()), w = width - 1);
+    for file in 0..files {
+        s += &format!(" {:<w$}", (b'a' + file as u8) as char, w = width - 1);
     }
     s
 }
@@ -246,6 +250,31 @@ mod tests {
         let text = board(&Game::new(GameId::DoubleChess, opts, None).unwrap());
         assert!(text.lines().next().unwrap().starts_with("12  ## ## cR"), "{text}");
         assert!(text.lines().nth(11).unwrap().ends_with("aR ## ##"), "{text}");
+    }
+
+    #[test]
+    fn a_hexagon_is_drawn_row_by_row_each_triangle_under_its_file() {
+        let mut opts = GameOptions::default_for(GameId::TriStax);
+        opts.players = 6;
+        let game = Game::new(GameId::TriStax, opts, None).unwrap();
+        let text = board(&game);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 13, "{text}");
+        assert!(lines[0].starts_with("12 ") && lines[11].starts_with(" 1 "), "{text}");
+        let files: Vec<&str> = lines[12].split_whitespace().collect();
+        assert_eq!(files.first().copied(), Some("a"));
+        // Each seat's twelve checkers, by its letter.
+        for seat in ['a', 'b', 'c', 'd', 'e', 'f'] {
+            let n: usize = lines[..12].iter().map(|l| l[3..].matches(seat).count()).sum();
+            assert_eq!(n, 12, "seat {seat}: {text}");
+        }
+        // The hexagon: the middle rows reach the first file, the edge rows start further in,
+        // and every cell sits under its file's letter.
+        let indent = |l: &str| l[3..].len() - l[3..].trim_start().len();
+        assert!(indent(lines[5]) <= 1 && indent(lines[6]) <= 1, "{text}");
+        assert!(indent(lines[0]) > 12 && indent(lines[11]) > 12, "{text}");
+        let layout = layout_of(topology_of(game.position()));
+        assert_eq!(files.len(), layout.cells().map(|(c, _)| layout.name(c).as_bytes()[0]).max().map_or(0, |b| (b - b'a' + 1) as usize));
     }
 
     #[test]

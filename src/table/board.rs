@@ -3,6 +3,7 @@
 //! boards. Every position on the board comes from the engine's [`BoardLayout`]: cell centres
 //! for pieces and highlights, polygons for the mesh ([`mesh`]), and the cell under the pointer.
 
+pub mod dress;
 pub mod highlights;
 pub mod mesh;
 
@@ -72,9 +73,26 @@ pub fn closed_cells(pos: &AnyPosition) -> Vec<Cell> {
     }
 }
 
-/// The layout of a topology's board (its cells have the topology's indices).
+/// The layout of a topology's board (its cells have the topology's indices): its squares, or
+/// its hexagon of triangles.
 pub fn layout_of(topo: &Topology) -> &'static BoardLayout {
-    BoardLayout::square(topo.width(), topo.height())
+    BoardLayout::of(topo)
+}
+
+/// How the board is named in entity names and messages: "8x8 flat", "hexagon of 12 rows".
+pub fn board_name(topo: &Topology) -> String {
+    match topo.tri_board() {
+        Some(b) => format!("hexagon of {} rows{}{}", b.rows, if b.corners { " with corners" } else { "" }, if b.extra_file { " and extra file" } else { "" }),
+        None => format!("{}x{} {}", topo.width(), topo.height(), topo.wrap()),
+    }
+}
+
+/// A side's name: south, west, north, east round a square board; south, south-west,
+/// north-west, north, north-east, south-east round a hexagon (clockwise from the south).
+pub fn side_name(side: variant_rules::Side, sides: usize) -> &'static str {
+    const SQUARE: [&str; 4] = ["south", "west", "north", "east"];
+    const HEXAGON: [&str; 6] = ["south", "south-west", "north-west", "north", "north-east", "south-east"];
+    if sides == 6 { HEXAGON[side.0 as usize % 6] } else { SQUARE[side.0 as usize % 4] }
 }
 
 /// World position on the board's surface (y = 0) of a point of the layout's plane: the plane's
@@ -199,7 +217,7 @@ fn rebuild_closed(mut changed: MessageReader<PositionChanged>, session: Option<R
 
 fn board_bundle(topo: &'static Topology, plane: bool) -> impl Bundle {
     (
-        Name::new(format!("Board {}x{} {}", topo.width(), topo.height(), topo.wrap())),
+        Name::new(format!("Board {}", board_name(topo))),
         Board { topology: topo, layout: layout_of(topo), plane },
         DespawnOnEnter(super::AppState::Launcher),
         Transform::default(),

@@ -7,6 +7,7 @@
 //! the controller is under a hundred lines.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::light::{CascadeShadowConfig, CascadeShadowConfigBuilder};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -26,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Nearest and farthest the camera may be from what it looks at (in cells).
-const ZOOM: (f32, f32) = (3.0, 30.0);
+const ZOOM: (f32, f32) = (3.0, 40.0);
 /// Radians per pixel of mouse movement when orbiting.
 const ORBIT_SPEED: f32 = 0.006;
 
@@ -120,15 +121,33 @@ fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
     }
 }
 
-/// A new board (a new game, or another size or topology) resets the view to show all of it.
-fn frame_board(boards: Query<&Board, Added<Board>>, session: Option<Res<super::session::Session>>, view: Res<TurnView>, mut cams: Query<&mut OrbitCamera>) {
+/// Farthest from the camera the sun's one shadow cascade reaches, unless a board needs more.
+pub const SHADOW_DISTANCE: f32 = 30.0;
+
+/// A new board (a new game, or another size or topology) resets the view to show all of it,
+/// and the sun's shadows reach its far side (a hexagon is seen from further back).
+fn frame_board(
+    boards: Query<&Board, Added<Board>>,
+    session: Option<Res<super::session::Session>>,
+    view: Res<TurnView>,
+    mut cams: Query<&mut OrbitCamera>,
+    mut suns: Query<&mut CascadeShadowConfig>,
+) {
     for board in &boards {
         frame(board, session.as_deref(), &mut cams);
+        let (lo, hi) = board.layout.bounds();
+        // From the board's middle to its farthest corner, and the frame round it (CHEX's open
+        // plane is its window, far larger than what is in view: its shadows stay as they are).
+        let reach = if board.plane { 0.0 } else { (hi[0] - lo[0]).hypot(hi[1] - lo[1]) / 2.0 + 1.0 };
         // A new table starts seen from the seat to move, when the view follows the turn.
         for mut cam in &mut cams {
-            cam.yaw = view.target().map_or(0.0, TurnView::yaw_of);
+            cam.yaw = view.target_yaw().unwrap_or(0.0);
             cam.seat_yaw = cam.yaw;
             cam.sun_yaw = cam.yaw;
+            let maximum_distance = (cam.home_distance + reach).max(SHADOW_DISTANCE);
+            for mut config in &mut suns {
+                *config = CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance, ..default() }.build();
+            }
         }
     }
 }
@@ -143,9 +162,12 @@ fn frame(board: &Board, session: Option<&super::session::Session>, cams: &mut Qu
         return;
     }
     let t = board.topology;
-    let ghosts = |wrapped: bool| if wrapped { 2.0 } else { 0.0 };
-    let wide = t.width() as f32 + ghosts(t.wrap() != Wrap::Flat);
-    let deep = t.height() as f32 + ghosts(t.wrap() == Wrap::Universal);
+    // The board's extent from its layout (a hexagon is wider than its files suggest), plus a
+    // ghost cell each side of a joined edge.
+    let (lo, hi) = board.layout.bounds();
+    let ghosts = |wrapped: bool| if wrapped { 2.0 * board.layout.cell_size() } else { 0.0 };
+    let wide = hi[0] - lo[0] + ghosts(t.wrap() != Wrap::Flat);
+    let deep = hi[1] - lo[1] + ghosts(t.wrap() == Wrap::Universal);
     let dice = session.map_or(0, |s| s.game.id().dice(s.game.options()));
     if dice > 0 {
         // The dice tray stands left of the board (and Chec Toe's hands right of it): frame the
@@ -160,8 +182,15 @@ fn frame(board: &Board, session: Option<&super::session::Session>, cams: &mut Qu
         }
         return;
     }
-    // The Doubles board (12x12) sits under taller HUD panels: a little more room round it.
-    let room = if wide.max(deep) > 10.0 { 1.1 } else { 1.0 };
+    // The Doubles board (12x12) sits under taller HUD panels: a little more room round it. A
+    // hexagon's corners leave room of their own at the top and bottom of the view.
+    let room = if t.tri_board().is_some() {
+        1.0
+    } else if wide.max(deep) > 10.0 {
+        1.1
+    } else {
+        1.0
+    };
     for mut cam in cams.iter_mut() {
         *cam = OrbitCamera::framing(wide.max(deep) * room);
     }
@@ -174,7 +203,7 @@ fn turn_to_seat(view: Res<TurnView>, mut cams: Query<&mut OrbitCamera>) {
         return;
     }
     for mut cam in &mut cams {
-        cam.turn_to = view.target().map(TurnView::yaw_of);
+        cam.turn_to = view.target_yaw();
         if let Some(yaw) = cam.turn_to {
             cam.seat_yaw = yaw;
         }
@@ -232,7 +261,7 @@ fn orbit(
             *cam = OrbitCamera::framing(cam.home_distance / DISTANCE_PER_8_CELLS * 8.0);
             cam.focus = home;
             cam.home_focus = home;
-            cam.yaw = view.target().map_or(0.0, TurnView::yaw_of);
+            cam.yaw = view.target_yaw().unwrap_or(0.0);
             (cam.seat_yaw, cam.sun_yaw) = (cam.yaw, cam.yaw);
         }
     }
@@ -266,7 +295,7 @@ fn fly(time: Res<Time>, mut cams: Query<&mut OrbitCamera>) {
 }
 
 /// The signed angle from `from` to `to`, the short way round (-pi..pi).
-fn short_way(from: f32, to: f32) -> f32 {
+pub(crate) fn short_way(from: f32, to: f32) -> f32 {
     (to - from + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI
 }
 

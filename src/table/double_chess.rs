@@ -6,9 +6,6 @@ use variant_rules::{AnyMove, AnyPosition, GameId, Position, Seat, SeatSet};
 use super::pieces::piece_name;
 use super::seats::Seats;
 
-/// The sides of the board by [`variant_rules::Side`] index.
-const SIDES: [&str; 4] = ["south", "west", "north", "east"];
-
 /// How the HUD names a seat: its set and letter ("White 1 (A)"), or a typed name with both
 /// ("Ann (A, White 1)"), and the colour where the players chose their own.
 pub fn seat_label(p: &DoubleChessPosition, seats: &Seats, seat: Seat) -> String {
@@ -29,7 +26,7 @@ pub fn seat_label(p: &DoubleChessPosition, seats: &Seats, seat: Seat) -> String 
 
 /// Who plays which set from which side: "A White 1 south   B Black 1 north ...", two seats a line.
 pub fn sets_line(p: &DoubleChessPosition) -> String {
-    let entries: Vec<String> = p.seating().seats().map(|s| format!("{} {} {}", s.letter(), p.set_name(s), SIDES[p.side(s).0 as usize % 4])).collect();
+    let entries: Vec<String> = p.seating().seats().map(|s| format!("{} {} {}", s.letter(), p.set_name(s), super::board::side_name(p.side(s), 4))).collect();
     entries.chunks(2).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
 }
 

@@ -259,7 +259,17 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     let pos = game.position();
     let seat = |s: Seat| seat_label(pos, seats, game.id(), s);
     let o = game.options();
-    let mut title = format!("{} on the {} board", game.id(), o.topology);
+    let topo = super::board::topology_of(pos);
+    let mut title = match topo.tri_board() {
+        Some(_) => format!("{} on the {}", game.id(), super::board::board_name(topo)),
+        None => format!("{} on the {} board", game.id(), o.topology),
+    };
+    if o.symmetric {
+        title += ", symmetric";
+    }
+    if o.queens_open {
+        title += ", open position";
+    }
     if o.numbers {
         title += &format!(", Numbers (seed {})", o.seed);
     }

@@ -1,5 +1,6 @@
 //! The launcher screen: choose a game, its board and options (for the checkers games two or
-//! four players, the seating and Queens' colours), and the seats (names, piece colours, and
+//! four players, round the triangular games' hexagon two to six; the seating, Queens' colours
+//! and the triangular games' figures), and the seats (names, piece colours, and
 //! who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a move); Enter starts the
 //! chosen game (Stax on the flat board unless changed).
 
@@ -11,6 +12,7 @@ use variant_rules::dicechess::DiceRules;
 use variant_rules::{Game, GameId, GameOptions, Position, Seat, Wrap};
 
 use super::AppState;
+use super::board::{board_name, layout_of, side_name, topology_of};
 use super::hud::{panel, text};
 use super::seats::{MAX_NAME, Seats};
 use super::session::GameCommand;
@@ -24,9 +26,24 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct LauncherText;
 
-/// The games the launcher offers.
+/// The games the launcher offers: the checkers family first (the square boards' games, then
+/// the triangular ones beside them), then the rest in the engine's order.
 fn games() -> &'static [GameId] {
-    &GameId::ALL
+    static ORDER: std::sync::OnceLock<Vec<GameId>> = std::sync::OnceLock::new();
+    ORDER.get_or_init(|| {
+        let group = |g: GameId| {
+            if !g.is_checkers_family() {
+                2
+            } else if g.is_triangular() {
+                1
+            } else {
+                0
+            }
+        };
+        let mut all = GameId::ALL.to_vec();
+        all.sort_by_key(|&g| group(g));
+        all
+    })
 }
 
 /// What the launcher has selected. The default is Stax on the flat board.
@@ -38,12 +55,20 @@ pub struct LauncherChoice {
     pub seed: u64,
     /// Dice Chess: index into `DiceRules::ALL` (Left/Right choose it, as the board for others).
     pub rules: usize,
-    /// Checkers games: 2 players, or 4 (Doubles on the 12x12 board); P toggles.
+    /// Checkers games: 2 players, or 4 (Doubles on the 12x12 board); the triangular games 2 to
+    /// 6; P cycles through the counts the game seats.
     pub players: u8,
-    /// Four players: how they sit and team up (A cycles).
+    /// More than two players: how they sit and team up (A cycles through the seatings the
+    /// rules allow for the count).
     pub seating: DoublesSeating,
-    /// Four-player Queens: partners on one colour or split (Q toggles).
+    /// Four-player Queens and Tri-Queens: partners on one colour or split (Q toggles).
     pub queens_colours: QueensColours,
+    /// Triangular games: Figures 14 and 20's symmetric positions (Y toggles, where allowed).
+    pub symmetric: bool,
+    /// Four-player Tri-Queens on mixed colours: the open position (O toggles).
+    pub queens_open: bool,
+    /// Tri-Chek: the 40-move option (F toggles; on by default).
+    pub forty_moves: bool,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -57,7 +82,7 @@ pub enum Focus {
 }
 
 /// A key the launcher understands.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LauncherKey {
     Up,
     Down,
@@ -66,7 +91,7 @@ pub enum LauncherKey {
     Tab,
     Backspace,
     Enter,
-    /// Text typed (a letter of a name, or N / S / P / A / Q / 1-4 on the game list).
+    /// Text typed (a letter of a name, or N / S / P / A / Q / Y / O / F / 1-6 on the game list).
     Char(char),
 }
 
@@ -82,6 +107,9 @@ impl Default for LauncherChoice {
             players: 2,
             seating: DoublesSeating::default(),
             queens_colours: QueensColours::default(),
+            symmetric: false,
+            queens_open: false,
+            forty_moves: true,
             focus: Focus::Game,
         }
     }
@@ -101,6 +129,9 @@ impl LauncherChoice {
             players: o.players,
             seating: o.seating,
             queens_colours: o.queens_colours,
+            symmetric: o.symmetric,
+            queens_open: o.queens_open,
+            forty_moves: o.forty_moves || id != GameId::TriChek,
             focus: Focus::Game,
         }
     }
@@ -110,27 +141,38 @@ impl LauncherChoice {
         games()[self.game]
     }
 
-    /// How many players the chosen game seats: 2, the players chosen for a checkers game, or
-    /// Double Chess's four.
+    /// How many players the chosen game seats: the players chosen if the game seats that many,
+    /// else the most it seats up to that (2 for chess; Double Chess's four).
     pub fn seat_count(&self) -> usize {
-        match self.id() {
-            GameId::DoubleChess => 4,
-            id if id.is_checkers_family() => self.players as usize,
-            _ => 2,
-        }
+        let counts = self.id().player_counts();
+        let fits = counts.iter().copied().filter(|&n| n <= self.players).max();
+        fits.unwrap_or(counts[0]) as usize
     }
 
-    /// The seating the chosen game gets: Double Chess's partners always sit at adjacent sides
-    /// (a seating of partners opposite, chosen for a checkers game, means adjacent there).
+    /// The seatings the rules allow the chosen game at its player count (none with two players).
+    pub fn seatings(&self) -> Vec<DoublesSeating> {
+        let (id, n) = (self.id(), self.seat_count() as u8);
+        if n <= 2 {
+            return Vec::new();
+        }
+        let all: &[DoublesSeating] = if id.is_triangular() { &DoublesSeating::TRI } else { &DoublesSeating::ALL };
+        all.iter().copied().filter(|&seating| self.base_options(n, seating).validate(id).is_ok()).collect()
+    }
+
+    /// The seating the chosen game gets: the one chosen if the rules allow it at this count,
+    /// else the first they do (Double Chess's partners always sit at adjacent sides, so a
+    /// seating of partners opposite, chosen for a checkers game, means adjacent there).
     pub fn seating(&self) -> DoublesSeating {
-        match self.seating {
+        let allowed = self.seatings();
+        let wanted = match self.seating {
             DoublesSeating::PartnersOpposite if self.id() == GameId::DoubleChess => DoublesSeating::PartnersAdjacent,
             s => s,
-        }
+        };
+        if allowed.contains(&wanted) { wanted } else { allowed.first().copied().unwrap_or(GameOptions::default_for(self.id()).seating) }
     }
 
-    /// The game this choice describes.
-    pub fn game(&self) -> Result<Game, String> {
+    /// The options for `players` seated as `seating`, before the optional figures and rules.
+    fn base_options(&self, players: u8, seating: DoublesSeating) -> GameOptions {
         let id = self.id();
         let mut opts = GameOptions::default_for(id);
         opts.topology = id.topologies()[self.topology % id.topologies().len()];
@@ -139,15 +181,36 @@ impl LauncherChoice {
         if id == GameId::DiceChess {
             opts.dice_rules = DiceRules::ALL[self.rules % DiceRules::ALL.len()];
         }
-        if self.seat_count() == 4 {
-            opts.players = 4;
-            opts.move_limit = id.default_move_limit_for(4);
-            opts.seating = self.seating();
-            if id == GameId::Queens {
-                opts.queens_colours = self.queens_colours;
-            }
+        if players > 2 {
+            opts.players = players;
+            opts.move_limit = id.default_move_limit_for(players);
+            opts.seating = seating;
         }
-        Game::new(id, opts, None)
+        opts
+    }
+
+    /// The options of the chosen game: each optional choice (Queens' colours, the symmetric
+    /// figures, the open position, the 40-move rule) kept where the rules accept it.
+    pub fn options(&self) -> GameOptions {
+        let id = self.id();
+        let mut opts = self.base_options(self.seat_count() as u8, self.seating());
+        let mut keep = |set: &dyn Fn(&mut GameOptions)| {
+            let mut with = opts;
+            set(&mut with);
+            if with.validate(id).is_ok() {
+                opts = with;
+            }
+        };
+        keep(&|o| o.queens_colours = self.queens_colours);
+        keep(&|o| o.symmetric = self.symmetric);
+        keep(&|o| o.queens_open = self.queens_open);
+        keep(&|o| o.forty_moves = self.forty_moves && id == GameId::TriChek);
+        opts
+    }
+
+    /// The game this choice describes.
+    pub fn game(&self) -> Result<Game, String> {
+        Game::new(self.id(), self.options(), None)
     }
 
     /// Applies one key; returns the game to start when it is Enter.
@@ -161,7 +224,7 @@ impl LauncherChoice {
             // On a seat, Up/Down choose who plays it; on the game list, the game.
             (LauncherKey::Down | LauncherKey::Up, Focus::Seat(s)) => seats.cycle_controller(s, *key == LauncherKey::Down),
             (LauncherKey::Down | LauncherKey::Up, Focus::Game) => self.next_game(*key == LauncherKey::Down),
-            (LauncherKey::Char(c @ '1'..='4'), Focus::Game) => {
+            (LauncherKey::Char(c @ '1'..='6'), Focus::Game) => {
                 let seat = Seat(*c as u8 - b'1');
                 if seat.index() < self.seat_count() {
                     seats.cycle_controller(seat, true);
@@ -199,6 +262,8 @@ impl LauncherChoice {
         let n = games().len();
         self.game = if down { (self.game + 1) % n } else { (self.game + n - 1) % n };
         self.topology = 0;
+        // Each game starts from its own usual seating (the triangular games': cut-throat).
+        self.seating = GameOptions::default_for(self.id()).seating;
     }
 
     /// Left/Right on the game list: the board, or Dice Chess's rule set.
@@ -212,25 +277,44 @@ impl LauncherChoice {
         }
     }
 
-    /// The letter keys of the game list: N Numbers, S a new seed, P two or four players, A the
-    /// four players' seating, Q four-player Queens' colours.
+    /// The letter keys of the game list: N Numbers, S a new seed, P the player count, A the
+    /// seating, Q Queens' colours, Y the symmetric figures, O the open position, F the 40-move
+    /// rule (each only where the rules allow the change).
     fn option_key(&mut self, c: char) {
-        let four = self.seat_count() == 4;
         match c {
             'n' => self.numbers = !self.numbers,
             's' => self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16,
-            'p' if self.id().is_checkers_family() => self.players = if self.players == 4 { 2 } else { 4 },
-            'a' if four => {
-                // Double Chess has no partners-opposite seating: A goes partners <-> cut-throat.
-                let all: &[DoublesSeating] =
-                    if self.id() == GameId::DoubleChess { &[DoublesSeating::PartnersAdjacent, DoublesSeating::CutThroat] } else { &DoublesSeating::ALL };
-                let i = all.iter().position(|&x| x == self.seating()).unwrap_or(0);
-                self.seating = all[(i + 1) % all.len()];
+            'p' if self.id().player_counts().len() > 1 => {
+                let counts = self.id().player_counts();
+                let i = counts.iter().position(|&n| n as usize == self.seat_count()).unwrap_or(0);
+                self.players = counts[(i + 1) % counts.len()];
             }
-            'q' if four && self.id() == GameId::Queens => {
+            'a' => {
+                let all = self.seatings();
+                if let Some(i) = all.iter().position(|&x| x == self.seating()) {
+                    self.seating = all[(i + 1) % all.len()];
+                }
+            }
+            'q' => {
                 self.queens_colours = if self.queens_colours == QueensColours::Same { QueensColours::Mixed } else { QueensColours::Same };
+                if self.options().queens_colours != self.queens_colours {
+                    // Not at this table: as it was (the open position needs mixed colours).
+                    self.queens_colours = self.options().queens_colours;
+                }
             }
+            'y' => self.toggle(|c| &mut c.symmetric, |o| o.symmetric),
+            'o' => self.toggle(|c| &mut c.queens_open, |o| o.queens_open),
+            'f' if self.id() == GameId::TriChek => self.toggle(|c| &mut c.forty_moves, |o| o.forty_moves),
             _ => {}
+        }
+    }
+
+    /// Flips an optional choice if the rules accept the flipped one at this table.
+    fn toggle(&mut self, field: impl Fn(&mut LauncherChoice) -> &mut bool, chosen: impl Fn(&GameOptions) -> bool) {
+        let was = *field(self);
+        *field(self) = !was;
+        if chosen(&self.options()) == was {
+            *field(self) = was;
         }
     }
 }
@@ -256,8 +340,8 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     checkers games: P: 2 or 4 players   A: seating (4 players; Double Chess: partners or cut-throat)   Q: Queens' colours\n\
-                     1-4: who plays seat A-D: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
+                     P: players   A: seating   Q: Queens' colours   Y: symmetric   O: open position   F: 40 moves\n\
+                     1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
                      Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
                     15.0,
                 ));
@@ -319,11 +403,16 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
     }
 }
 
-/// The chosen board and options, in a line.
+/// The chosen board and options, in a line (the optional ones where the rules allow a choice).
 fn options_line(choice: &LauncherChoice) -> String {
     let id = choice.id();
     let wrap: Wrap = id.topologies()[choice.topology % id.topologies().len()];
-    let mut s = format!("board: {wrap}");
+    let game = choice.game().ok();
+    let board = match game.as_ref().map(|g| topology_of(g.position())) {
+        Some(t) if t.tri_board().is_some() => board_name(t),
+        _ => wrap.to_string(),
+    };
+    let mut s = format!("board: {board}");
     if id == GameId::DiceChess {
         s += &format!("    rules: {} (Left/Right)", DiceRules::ALL[choice.rules % DiceRules::ALL.len()]);
     }
@@ -332,20 +421,46 @@ fn options_line(choice: &LauncherChoice) -> String {
     }
     if id.is_checkers_family() {
         s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
-        s += &format!("    players: {} (P)", choice.players);
-        if choice.players == 4 {
-            s += &format!("    seating: {} (A)", choice.seating);
-            if id == GameId::Queens {
-                s += &format!("    colours: {} (Q)", choice.queens_colours.as_str());
-            }
+        s += &format!("    players: {} (P)", choice.seat_count());
+        if choice.seat_count() > 2 {
+            s += &format!("    seating: {} (A)", choice.seating());
         }
+        s += &optional_choices(choice);
+    }
+    s
+}
+
+/// The options a checkers-family game offers at the chosen table beyond the seating: Queens'
+/// colours (Q), the symmetric figures (Y), the open position (O), the 40-move rule (F).
+fn optional_choices(choice: &LauncherChoice) -> String {
+    let (id, opts) = (choice.id(), choice.options());
+    let allowed = |set: &dyn Fn(&mut GameOptions)| {
+        let mut with = opts;
+        set(&mut with);
+        with != opts && with.validate(id).is_ok()
+    };
+    let flip = |c: QueensColours| if c == QueensColours::Same { QueensColours::Mixed } else { QueensColours::Same };
+    let mut s = String::new();
+    if matches!(id, GameId::Queens | GameId::TriQueens)
+        && (opts.queens_colours != QueensColours::default() || allowed(&|o| o.queens_colours = flip(o.queens_colours)))
+    {
+        s += &format!("    colours: {} (Q)", opts.queens_colours.as_str());
+    }
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    if opts.symmetric || allowed(&|o| o.symmetric = !o.symmetric) {
+        s += &format!("    symmetric: {} (Y)", on_off(opts.symmetric));
+    }
+    if opts.queens_open || allowed(&|o| o.queens_open = !o.queens_open) {
+        s += &format!("    position: {} (O)", if opts.queens_open { "open" } else { "closed" });
+    }
+    if id == GameId::TriChek {
+        s += &format!("    40 moves: {} (F)", on_off(opts.forty_moves));
     }
     s
 }
 
 /// A line per seat: its name, colour, and at a four-seat table its side and team.
 fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
-    const SIDES: [&str; 4] = ["south", "west", "north", "east"];
     let game = choice.game().ok();
     let mut s = String::new();
     for i in 0..choice.seat_count() {
@@ -358,11 +473,9 @@ fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
         let mut note = if i == 0 { "   moves first".to_string() } else { String::new() };
         if let Some(pos) = game.as_ref().map(Game::position).filter(|p| p.seating().count() > 2) {
             let team = pos.seating().team(seat);
-            note = format!(
-                "   {} side{}",
-                SIDES[pos.side_of(seat).0 as usize % 4],
-                if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() }
-            );
+            let sides = layout_of(topology_of(pos)).side_count();
+            note =
+                format!("   {} side{}", side_name(pos.side_of(seat), sides), if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() });
             if let variant_rules::AnyPosition::DoubleChess(p) = pos {
                 note += &format!(", {}", p.set_name(seat));
             }
@@ -381,6 +494,17 @@ mod tests {
         for k in keys {
             assert!(c.on_key(seats, k).is_none(), "{k:?} starts nothing");
         }
+    }
+
+    #[test]
+    fn every_game_is_offered_once_the_checkers_family_together() {
+        let mut offered = games().to_vec();
+        assert_eq!(&offered[..6], [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::TriChek, GameId::TriStax, GameId::TriQueens]);
+        assert_eq!(offered.last(), Some(&GameId::DoubleChess));
+        offered.sort_by_key(|g| g.as_str());
+        let mut all = GameId::ALL.to_vec();
+        all.sort_by_key(|g| g.as_str());
+        assert_eq!(offered, all);
     }
 
     #[test]
@@ -504,6 +628,71 @@ mod tests {
         press(&mut c, &mut seats, &[LauncherKey::Down]);
         assert_eq!((c.id(), c.seat_count(), seats.count()), (GameId::Checkers, 2, 2));
         assert_eq!(seats.colours(), Seats::default_colours(GameId::Checkers, 2));
+    }
+
+    #[test]
+    fn triangular_games_seat_two_to_six_with_the_seatings_and_figures_their_counts_allow() {
+        use variant_rules::checkers::DoublesSeating::*;
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Down; 3]);
+        assert_eq!(c.id(), GameId::TriStax, "Down from Stax past Queens and Tri-Chek");
+        let mut counts = vec![c.seat_count()];
+        for _ in 0..5 {
+            press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+            counts.push(c.seat_count());
+            assert_eq!(seats.count(), c.seat_count(), "the seats follow the count");
+            assert!(seats.validate().is_ok(), "{:?}", seats.colours());
+            assert_eq!(c.game().unwrap().position().seating().count(), c.seat_count());
+        }
+        assert_eq!(counts, [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
+        let seatings = |c: &mut LauncherChoice, players: u8| {
+            c.players = players;
+            c.seatings()
+        };
+        assert_eq!(seatings(&mut c, 2), []);
+        assert_eq!(seatings(&mut c, 3), [CutThroat], "\"When two, three, or five play, it is necessarily cut-throat\"");
+        assert_eq!(seatings(&mut c, 4), [CutThroat, PartnersAdjacent, PartnersOpposite, PartnersGap]);
+        assert_eq!(seatings(&mut c, 6), [CutThroat, PartnersAdjacent, PartnersOpposite, Trios]);
+        // A cycles through those; the game gets the one shown.
+        c.players = 6;
+        let mut seen = vec![c.seating()];
+        for _ in 0..4 {
+            press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+            seen.push(c.seating());
+            assert_eq!(c.game().unwrap().options().seating, c.seating());
+        }
+        assert_eq!(seen, [CutThroat, PartnersAdjacent, PartnersOpposite, Trios, CutThroat]);
+        assert!(options_line(&c).contains("board: hexagon of 12 rows") && options_line(&c).contains("players: 6 (P)"), "{}", options_line(&c));
+        assert!(seats_text(&c, &seats).contains("south-west side"), "{}", seats_text(&c, &seats));
+        // Six players chosen for Tri-Stax are four at Stax's Doubles table (the most it seats).
+        press(&mut c, &mut seats, &[LauncherKey::Up; 3]);
+        assert_eq!((c.id(), c.seat_count(), seats.count()), (GameId::Stax, 4, 4));
+    }
+
+    #[test]
+    fn tri_queens_colours_open_position_and_symmetric_figures_only_where_the_rules_allow() {
+        let mut c = LauncherChoice { game: games().iter().position(|&g| g == GameId::TriQueens).unwrap(), ..LauncherChoice::default() };
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Char('q'), LauncherKey::Char('o'), LauncherKey::Char('y')]);
+        assert_eq!((c.queens_colours, c.queens_open, c.symmetric), (QueensColours::Same, false, false), "two players: one way to sit");
+        assert!(!options_line(&c).contains("(Y)"), "\"Positioning for Tri-Queens presents no such difficulty\": {}", options_line(&c));
+        // Tri-Chek's two players may take Figure 14's symmetric start.
+        let mut chek = LauncherChoice { game: games().iter().position(|&g| g == GameId::TriChek).unwrap(), ..LauncherChoice::default() };
+        assert!(options_line(&chek).contains("symmetric: off (Y)") && options_line(&chek).contains("40 moves: on (F)"), "{}", options_line(&chek));
+        press(&mut chek, &mut seats, &[LauncherKey::Char('y'), LauncherKey::Char('f')]);
+        let o = *chek.game().unwrap().options();
+        assert!(o.symmetric && !o.forty_moves, "{o:?}");
+        // Four partners adjacent on mixed colours, then the open position.
+        press(&mut c, &mut seats, &[LauncherKey::Char('p'), LauncherKey::Char('p')]);
+        assert_eq!(c.seat_count(), 4);
+        while c.seating() != DoublesSeating::PartnersAdjacent {
+            press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+        }
+        press(&mut c, &mut seats, &[LauncherKey::Char('q'), LauncherKey::Char('o')]);
+        let o = *c.game().unwrap().options();
+        assert_eq!((o.queens_colours, o.queens_open), (QueensColours::Mixed, true));
+        assert!(options_line(&c).contains("colours: mixed (Q)") && options_line(&c).contains("position: open (O)"), "{}", options_line(&c));
     }
 
     #[test]

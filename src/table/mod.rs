@@ -93,7 +93,9 @@ impl Plugin for TableRenderPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             visuals::plugin,
+            board::dress::plugin,
             board::highlights::plugin,
+            seats::plates::plugin,
             marks::plugin,
             camera::plugin,
             drag::plugin,

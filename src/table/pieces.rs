@@ -2,6 +2,8 @@
 //! one stack entity per occupied cell whose children are its checkers, **bottom first** (child
 //! 0 lies on the board, the last child is the top checker that owns the stack).
 
+pub mod models;
+
 use bevy::prelude::*;
 use variant_rules::doublechess::DoubleChessPosition;
 use variant_rules::{AnyPosition, Cell, MovePath, Position, Seat, Topology, Wrap};

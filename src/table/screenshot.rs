@@ -26,12 +26,15 @@ pub struct ScreenshotRequest {
     pub throw_seed: Option<u64>,
     /// Frames since the thrown dice came to rest.
     pub rested: u32,
+    /// Cells to click once the scene is up (`--click`: a piece, then where it may go, shows the
+    /// move highlights).
+    pub clicks: Vec<variant_rules::Cell>,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0 }
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new() }
     }
 }
 
@@ -40,9 +43,13 @@ fn take_screenshot(
     time: Res<Time<Real>>,
     mut dice: ResMut<super::dice::DiceTable>,
     mut throw: MessageWriter<super::dice::ThrowDice>,
+    mut clicks: MessageWriter<super::input::CellClicked>,
     mut commands: Commands,
 ) {
     req.frames += 1;
+    if req.frames == 5 {
+        clicks.write_batch(req.clicks.iter().map(|&cell| super::input::CellClicked { cell }));
+    }
     if let Some(seed) = req.throw_seed {
         // Throw once the scene is up; then wait for the dice to rest and a few frames more.
         if req.frames == 10 {

@@ -1,5 +1,5 @@
-//! The seats at the table (two, or four in the Doubles games): each player's name, the colour
-//! of their pieces and who controls them (a player at this screen, or the computer at a time
+//! The seats at the table (two, four in the Doubles games, up to six round the triangular
+//! boards' hexagon): each player's name, the colour of their pieces and who controls them (a player at this screen, or the computer at a time
 //! per move), chosen in the launcher, shown in the HUD and kept in save files.
 
 use bevy::prelude::*;
@@ -7,15 +7,18 @@ use serde::{Deserialize, Serialize};
 use variant_rules::checkers::DoublesSeating;
 use variant_rules::{Game, GameId, MAX_SEATS, Position, Seat};
 
+pub mod plates;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>();
 }
 
 /// The colours a set of pieces can be (name, sRGB). Checkers and chess sets default to different
-/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack, Double
-/// Chess to two light and two dark sets (ivory and pearl, ebony and garnet); any colours may
-/// be chosen as long as no two seats share one. New colours go at the end: saves keep indices.
-pub const SEAT_COLOURS: [(&str, [f32; 3]); 8] = [
+/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack, the
+/// triangular boards' five and six seats add amber and violet to those four, Double Chess to two
+/// light and two dark sets (ivory and pearl, ebony and garnet); any colours may be chosen as
+/// long as no two seats share one. New colours go at the end: saves keep indices.
+pub const SEAT_COLOURS: [(&str, [f32; 3]); 10] = [
     ("Red", [0.55, 0.06, 0.05]),
     ("Ivory", [0.93, 0.89, 0.78]),
     ("Ebony", [0.09, 0.08, 0.08]),
@@ -24,7 +27,13 @@ pub const SEAT_COLOURS: [(&str, [f32; 3]); 8] = [
     ("Cobalt", [0.1, 0.2, 0.55]),
     ("Pearl", [0.66, 0.76, 0.88]),
     ("Garnet", [0.24, 0.035, 0.055]),
+    ("Amber", [0.9, 0.58, 0.08]),
+    ("Violet", [0.55, 0.2, 0.68]),
 ];
+
+/// The sets of three to six seats, by colour index: red, ivory, jade, cobalt, amber, violet —
+/// one of each hue and lightness, so a stack mixing all six still reads checker by checker.
+const MANY_SETS: [usize; 6] = [0, 1, 4, 5, 8, 9];
 
 /// Double Chess's sets by colour index: White 1 ivory, White 2 pearl, Black 1 ebony, Black 2
 /// garnet (in the order White 1, White 2, Black 1, Black 2).
@@ -140,7 +149,8 @@ impl Seats {
     }
 
     /// The usual colours of a game's set: red and ivory checkers, ivory and ebony chessmen;
-    /// at a four-seat table red, ivory, jade and cobalt (distinct in a mixed stack); Double
+    /// at a table of three to six seats red, ivory, jade, cobalt, amber and violet, as many as
+    /// there are seats (distinct in a mixed stack); Double
     /// Chess's partners (A White 1, B Black 1, C White 2, D Black 2) ivory, ebony, pearl and
     /// garnet (cut-throat seats them otherwise: see [`Seats::default_colours_seated`]).
     pub fn default_colours(game: GameId, count: usize) -> Vec<usize> {
@@ -154,7 +164,7 @@ impl Seats {
         let all: &[usize] = match (game.is_checkers_family(), count) {
             (false, 4) if game == GameId::DoubleChess && seating == DoublesSeating::CutThroat => &[w1, w2, b1, b2],
             (false, 4) if game == GameId::DoubleChess => &[w1, b1, w2, b2],
-            (_, 3..) => &[0, 1, 4, 5, 3, 2],
+            (_, 3..) => &MANY_SETS,
             (true, _) => &[0, 1],
             (false, _) => &[1, 2],
         };
@@ -223,7 +233,7 @@ impl Seats {
 
     /// Whether the colours are the defaults of some game's set (so not chosen by the players).
     fn default_set(&self) -> bool {
-        GameId::ALL.iter().any(|&g| [2, 4].into_iter().any(|n| self.defaults_of(g, n)))
+        GameId::ALL.iter().any(|&g| (2..=MAX_SEATS).any(|n| self.defaults_of(g, n)))
     }
 
     /// Whether the colours are `game`'s usual ones for `count` seats, in any seating.
@@ -259,7 +269,7 @@ impl Seats {
         }
     }
 
-    /// The seat's role in the game's own terms: "Player A".."Player D", or "White"/"Black"
+    /// The seat's role in the game's own terms: "Player A".."Player F", or "White"/"Black"
     /// (Double Chess's seats are letters too: which set each plays depends on the seating).
     pub fn role(game: GameId, seat: Seat) -> String {
         if game.is_checkers_family() || game == GameId::DoubleChess {
@@ -374,6 +384,30 @@ mod tests {
     }
 
     #[test]
+    fn three_to_six_seats_get_six_distinguishable_sets() {
+        for count in 3..=MAX_SEATS {
+            let mut s = Seats::default();
+            s.suit(GameId::Stax, count);
+            assert_eq!(s.colours(), MANY_SETS[..count], "{count} seats");
+            assert!(s.validate().is_ok() && !s.custom_colours(GameId::Stax));
+        }
+        assert_eq!(Seats::new(GameId::Stax, 4).colours(), [0, 1, 4, 5], "Doubles keeps red, ivory, jade and cobalt");
+        // Every pair of the six differs clearly in colour (sRGB distance), so six sets share a
+        // stack and each checker still shows whose it is.
+        for (i, &a) in MANY_SETS.iter().enumerate() {
+            for &b in &MANY_SETS[i + 1..] {
+                let (ca, cb) = (SEAT_COLOURS[a].1, SEAT_COLOURS[b].1);
+                let d = (0..3).map(|k| (ca[k] - cb[k]).powi(2)).sum::<f32>().sqrt();
+                assert!(d > 0.3, "{} and {} look alike ({d})", SEAT_COLOURS[a].0, SEAT_COLOURS[b].0);
+            }
+        }
+        let mut six = Seats::new(GameId::Stax, 6);
+        assert_eq!(six.label(GameId::Stax, Seat(5)), "Player F (Violet)");
+        six.suit(GameId::Stax, 3);
+        assert_eq!(six.colours(), [0, 1, 4], "back to three: the first three sets");
+    }
+
+    #[test]
     fn double_chess_sets_are_two_light_and_two_dark_following_the_seating() {
         let light = |c: usize| SEAT_COLOURS[c].1.iter().sum::<f32>() > 1.5;
         let partners = Seats::default_colours(GameId::DoubleChess, 4);
@@ -391,7 +425,7 @@ mod tests {
 
     #[test]
     fn cycling_never_gives_two_seats_one_colour() {
-        for count in [2, 4] {
+        for count in 2..=MAX_SEATS {
             let mut s = Seats::new(GameId::Stax, count);
             for _ in 0..20 {
                 for i in 0..count as u8 {

@@ -1,54 +1,28 @@
-//! What the mirror looks like: the table, lights, board cells (custom WGSL over PBR), lathe-turned
-//! chess pieces, thick checkers with a crown band on the edge, and the picking
-//! observers that turn clicks and drops on any of them into [`CellClicked`] messages.
+//! What the pieces look like, and the table round them: the felt and the sun, the shared piece
+//! palette (lathe-turned chess pieces from [`super::pieces::models`], thick checkers with a
+//! crown band on the edge and painted numbers, CHEX slabs), and the picking observers that turn
+//! clicks and drops on pieces into [`CellClicked`] messages. The board's own look is in
+//! [`super::board::dress`], the seats' plates in [`super::seats::plates`].
 
-use std::f32::consts::TAU;
-
-use bevy::asset::{RenderAssetUsages, load_internal_asset, uuid_handle};
+use bevy::asset::{load_internal_asset, uuid_handle};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
-use variant_rules::{Position, Seat, Side};
+use variant_rules::{Position, Seat};
 
 use super::TurnSystems;
-use super::board::mesh::{DrawnCell, board_mesh};
-use super::board::{Board, cell_at, ghost_cells, plane_to_world};
 use super::drag::{Dragging, Pick, draggable};
 use super::input::{CellClicked, HandClicked, PileClicked};
+use super::pieces::models::{chess_piece_parts, number_image};
 use super::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, FanOut, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use super::seats::{SEAT_COLOURS, Seats};
 
-const BOARD_SHADER: Handle<Shader> = uuid_handle!("5b0f9a3e-8d1c-4c57-9a53-2f6f6d1c0b11");
 const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
 const LIGHTING_SHADER: Handle<Shader> = uuid_handle!("c41e9b27-5f3d-4a86-9e0b-7d2a6c8f1e54");
-
-/// The board material: PBR plus the inlaid-wood squares of `shaders/board.wgsl`.
-pub type BoardMaterial = ExtendedMaterial<StandardMaterial, BoardExtension>;
-
-/// Parameters of `shaders/board.wgsl` (one material for the whole board: one draw call). The
-/// cells themselves (colour, ghostliness, grain seed, bevel) come with the mesh's vertices, built
-/// from the board's layout in [`super::board::mesh`].
-#[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
-pub struct BoardExtension {
-    #[uniform(100)]
-    pub light: LinearRgba,
-    #[uniform(100)]
-    pub dark: LinearRgba,
-    /// x: grain strength, y: bevel darkening, z: ghost dimming.
-    #[uniform(100)]
-    pub style: Vec4,
-}
-
-impl MaterialExtension for BoardExtension {
-    fn fragment_shader() -> ShaderRef {
-        ShaderRef::Handle(BOARD_SHADER)
-    }
-}
 
 /// Pieces and checkers: a StandardMaterial (colour, texture, alpha mask) lit by the table's
 /// shared lighting model in `shaders/lighting.wgsl` instead of Bevy's full PBR.
@@ -75,14 +49,13 @@ fn piece_material(base: StandardMaterial) -> PieceMaterial {
 
 pub(super) fn plugin(app: &mut App) {
     load_internal_asset!(app, LIGHTING_SHADER, "../../shaders/lighting.wgsl", Shader::from_wgsl);
-    load_internal_asset!(app, BOARD_SHADER, "../../shaders/board.wgsl", Shader::from_wgsl);
     load_internal_asset!(app, PIECE_SHADER, "../../shaders/piece.wgsl", Shader::from_wgsl);
     // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
     // board and the pieces reach nothing.
-    app.add_plugins((MeshPickingPlugin, MaterialPlugin::<BoardMaterial>::default(), MaterialPlugin::<PieceMaterial>::default()))
+    app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_palette, spawn_table).chain())
-        .add_systems(Update, (dress_board, dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, draw_hover).in_set(TurnSystems::EndTurn));
+        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, draw_hover).in_set(TurnSystems::EndTurn));
 }
 
 /// Shared meshes and materials, made once.
@@ -183,7 +156,7 @@ fn spawn_table(mut commands: Commands) {
         DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
         // One cascade: the whole table fits in it, and software renderers draw one shadow map
         // instead of four.
-        CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 30.0, ..default() }.build(),
+        CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: super::camera::SHADOW_DISTANCE, ..default() }.build(),
         Transform::from_translation(super::camera::SUN_AT).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // 1024² is plenty for a board of at most 12x12 cells in the one cascade.
@@ -223,82 +196,6 @@ fn unhover(entity: Entity) -> impl Fn(On<Pointer<Out>>, ResMut<Hovered>) {
         if h.0 == Some(entity) {
             h.0 = None;
         }
-    }
-}
-
-/// Gives the board its one mesh (every cell and ghost cell, from the board's layout) and
-/// material, and turns clicks and drops on it into clicks on the cell under the pointer. Cell
-/// entities stay logic-only.
-fn dress_board(
-    boards: Query<(Entity, &Board), Added<Board>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<BoardMaterial>>,
-    mut inlay: ResMut<Assets<StandardMaterial>>,
-    mut commands: Commands,
-) {
-    for (e, board) in &boards {
-        let base = StandardMaterial { perceptual_roughness: 0.55, ..default() };
-        // CHEX's open plane: a faint grid on the felt, no grain, no bevel to speak of.
-        let (light, dark, style) = if board.plane {
-            (Color::srgb(0.15, 0.25, 0.18), Color::srgb(0.13, 0.22, 0.16), Vec4::new(0.0, 0.25, 0.0, 0.0))
-        } else {
-            (Color::srgb(0.86, 0.72, 0.52), Color::srgb(0.36, 0.22, 0.13), Vec4::new(0.12, 0.35, 0.55, 0.0))
-        };
-        let ext = BoardExtension { light: light.to_linear(), dark: dark.to_linear(), style };
-        let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false });
-        let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
-        let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
-        commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
-        if let Some(strips) = centre_marking(board) {
-            let gold = inlay.add(StandardMaterial { base_color: Color::srgb(0.78, 0.62, 0.25), metallic: 0.6, perceptual_roughness: 0.4, ..default() });
-            commands.entity(e).with_children(|b| {
-                for (i, (at, size)) in strips.into_iter().enumerate() {
-                    b.spawn((
-                        Name::new(format!("Centre board marking {i}")),
-                        Mesh3d(meshes.add(Cuboid::from_size(size))),
-                        MeshMaterial3d(gold.clone()),
-                        Transform::from_translation(at),
-                    ));
-                }
-            });
-        }
-    }
-}
-
-/// Width of the inlaid line marking the standard 8x8 board inside the Doubles board, in cells.
-const MARKING_WIDTH: f32 = 0.05;
-
-/// "It is convenient if the standard size board is indicated in the center by a special marking":
-/// on the 12x12 board, four thin inlaid strips (centre, size) around the centre 8x8 (c3-j10).
-fn centre_marking(board: &Board) -> Option<[(Vec3, Vec3); 4]> {
-    let t = board.topology;
-    if board.plane || (t.width(), t.height()) != (12, 12) {
-        return None;
-    }
-    let lo = board.layout.polygon(t.cell(2, 2)?).bounds().0;
-    let hi = board.layout.polygon(t.cell(9, 9)?).bounds().1;
-    let y = Vec3::Y * (super::board::mesh::THICKNESS / 2.0 + 0.002);
-    let (w, h) = (hi[0] - lo[0], hi[1] - lo[1]);
-    let (mx, my) = ((lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0);
-    let across = Vec3::new(w + MARKING_WIDTH, 0.004, MARKING_WIDTH);
-    let along = Vec3::new(MARKING_WIDTH, 0.004, h + MARKING_WIDTH);
-    Some([
-        (plane_to_world([mx, lo[1]]) + y, across),
-        (plane_to_world([mx, hi[1]]) + y, across),
-        (plane_to_world([lo[0], my]) + y, along),
-        (plane_to_world([hi[0], my]) + y, along),
-    ])
-}
-
-fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, dragging: Res<Dragging>, mut out: MessageWriter<CellClicked>) {
-    let p = ev.event();
-    if p.event.button != PointerButton::Primary || dragging.0.is_some() {
-        return;
-    }
-    if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
-        && let Some(cell) = cell_at(board, at)
-    {
-        out.write(CellClicked { cell });
     }
 }
 
@@ -345,8 +242,8 @@ fn dress_checkers(
 /// How a seat's pieces are turned: from the seat's side of the board towards the middle
 /// (matters for the knight's head and the painted numbers).
 fn facing(session: Option<&super::session::Session>, owner: Seat) -> Quat {
-    let side = session.map_or(Side::of_two(owner), |s| s.game.position().side_of(owner));
-    Quat::from_rotation_y(super::view::TurnView::yaw_of(side))
+    let yaw = session.map_or(if owner == Seat::A { 0.0 } else { std::f32::consts::PI }, |s| super::view::TurnView::yaw_of_seat(s.game.position(), owner));
+    Quat::from_rotation_y(yaw)
 }
 
 /// A CHEX slab's material: White's translucent, Black's opaque.
@@ -358,6 +255,7 @@ fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
 fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)], material: &Handle<PieceMaterial>, facing: Quat) {
     for (mesh, t) in parts {
         c.spawn((
+            Name::new("Piece part"),
             Mesh3d(mesh.clone()),
             MeshMaterial3d(material.clone()),
             Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
@@ -385,8 +283,13 @@ fn dress_tiles(
         let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
         let colour = palette.colours[seats.colour_index(other)].clone();
         commands.entity(e).insert(Visibility::default()).with_children(|c| {
-            c.spawn((Mesh3d(palette.slab.clone()), MeshMaterial3d(slab(&palette, owner)), Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0)));
-            c.spawn((Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
+            c.spawn((
+                Name::new("Tile slab"),
+                Mesh3d(palette.slab.clone()),
+                MeshMaterial3d(slab(&palette, owner)),
+                Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
+            ));
+            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
                 .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(session.as_deref(), owner)));
         });
         make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
@@ -399,6 +302,7 @@ fn dress_tiles(
             .with_children(|c| {
                 for i in 0..pile.count {
                     c.spawn((
+                        Name::new(format!("Face-down tile {i}")),
                         Mesh3d(palette.slab.clone()),
                         MeshMaterial3d(slab(&palette, owner)),
                         Transform::from_xyz(0.0, (i as f32 + 0.5) * TILE_HEIGHT * 1.02, 0.0),
@@ -482,189 +386,5 @@ fn draw_hover(hovered: Res<Hovered>, q: Query<&GlobalTransform>, mut gizmos: Giz
     if let Some(t) = hovered.0.and_then(|e| q.get(e).ok()) {
         let iso = Isometry3d::new(t.translation() + Vec3::Y * 0.05, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
         gizmos.circle(iso, 0.47, Color::srgb(1.0, 0.9, 0.4));
-    }
-}
-
-// ---- painted numbers --------------------------------------------------------------------------
-
-/// Side of a number decal's texture in pixels.
-const NUMBER_TEXTURE: usize = 64;
-
-/// A white-on-transparent texture of `n` in seven-segment digits (6 and 9 underlined, so they
-/// read the same from either side of the board).
-pub fn number_image(n: u32) -> Image {
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    const SEGMENTS: [u8; 10] = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F]; // bits a..g
-    let size = NUMBER_TEXTURE;
-    let mut data = vec![0u8; size * size * 4];
-    let mut fill = |x0: usize, y0: usize, w: usize, h: usize| {
-        for y in y0..(y0 + h).min(size) {
-            for x in x0..(x0 + w).min(size) {
-                data[(y * size + x) * 4..][..4].copy_from_slice(&[255, 255, 255, 255]);
-            }
-        }
-    };
-    let digits: Vec<u32> = if n == 0 { vec![] } else { n.to_string().bytes().map(|b| (b - b'0') as u32).collect() };
-    // Digit cells: 18x34 pixels with 5-pixel strokes, centred, 4 pixels apart.
-    let (dw, dh, st, gap) = (18, 34, 5, 4);
-    let total = digits.len() * dw + digits.len().saturating_sub(1) * gap;
-    let (mut x, y) = ((size - total.min(size)) / 2, (size - dh) / 2 - 3);
-    for &d in &digits {
-        let seg = SEGMENTS[d as usize];
-        let half = dh / 2;
-        let bars = [
-            (x, y, dw, st),                         // a: top
-            (x + dw - st, y, st, half + st / 2),    // b: top right
-            (x + dw - st, y + half, st, dh - half), // c: bottom right
-            (x, y + dh - st, dw, st),               // d: bottom
-            (x, y + half, st, dh - half),           // e: bottom left
-            (x, y, st, half + st / 2),              // f: top left
-            (x, y + half - st / 2, dw, st),         // g: middle
-        ];
-        for (i, &(bx, by, bw, bh)) in bars.iter().enumerate() {
-            if seg & (1 << i) != 0 {
-                fill(bx, by, bw, bh);
-            }
-        }
-        if d == 6 || d == 9 {
-            fill(x, y + dh + 3, dw, 3);
-        }
-        x += dw + gap;
-    }
-    Image::new(
-        Extent3d { width: size as u32, height: size as u32, depth_or_array_layers: 1 },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
-}
-
-// ---- lathe-turned chess pieces --------------------------------------------------------------
-
-/// Revolves a profile of (radius, height) points, bottom to top, around the Y axis.
-pub fn lathe(profile: &[(f32, f32)], segments: usize) -> Mesh {
-    let rings = profile.len();
-    let mut positions = Vec::with_capacity(rings * (segments + 1));
-    let mut normals = Vec::with_capacity(positions.capacity());
-    let mut uvs = Vec::with_capacity(positions.capacity());
-    for (i, &(r, y)) in profile.iter().enumerate() {
-        // The profile's slope gives the normal's tilt.
-        let (r0, y0) = profile[i.saturating_sub(1)];
-        let (r1, y1) = profile[(i + 1).min(rings - 1)];
-        let (dr, dy) = (r1 - r0, y1 - y0);
-        let n2 = Vec2::new(dy, -dr).normalize_or(Vec2::X);
-        for s in 0..=segments {
-            let a = s as f32 / segments as f32 * TAU;
-            let (sin, cos) = a.sin_cos();
-            positions.push([r * cos, y, r * sin]);
-            normals.push([n2.x * cos, n2.y, n2.x * sin]);
-            uvs.push([s as f32 / segments as f32, i as f32 / (rings - 1) as f32]);
-        }
-    }
-    let mut indices = Vec::new();
-    let stride = (segments + 1) as u32;
-    for i in 0..rings as u32 - 1 {
-        for s in 0..segments as u32 {
-            let (a, b) = (i * stride + s, (i + 1) * stride + s);
-            indices.extend_from_slice(&[a, b, a + 1, a + 1, b, b + 1]);
-        }
-    }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
-}
-
-/// The parts of a chess piece: a turned body plus, for some, a carved top.
-fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mesh>, Transform)> {
-    // Heights in cells: a king stands about 0.95 of a cell tall, a pawn about half.
-    let base = [(0.0, 0.0), (0.34, 0.0), (0.34, 0.06), (0.29, 0.09), (0.22, 0.12)];
-    let body = |rest: &[(f32, f32)]| {
-        let mut p = base.to_vec();
-        p.extend_from_slice(rest);
-        lathe(&p, 32)
-    };
-    let mut parts = Vec::new();
-    let mut add = |mesh: Mesh, t: Transform| parts.push((meshes.add(mesh), t));
-    match kind {
-        1 => {
-            add(body(&[(0.13, 0.22), (0.1, 0.3), (0.16, 0.33), (0.0, 0.34)]), Transform::IDENTITY);
-            add(Sphere::new(0.12).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
-        }
-        2 => {
-            add(body(&[(0.17, 0.25), (0.2, 0.3), (0.0, 0.31)]), Transform::IDENTITY);
-            // The horse's head and muzzle: a leaning block and a snout facing the opponent.
-            add(Cuboid::new(0.16, 0.36, 0.26).into(), Transform::from_xyz(0.0, 0.47, 0.02).with_rotation(Quat::from_rotation_x(-0.35)));
-            add(Cuboid::new(0.14, 0.13, 0.26).into(), Transform::from_xyz(0.0, 0.56, -0.14).with_rotation(Quat::from_rotation_x(0.25)));
-        }
-        3 => {
-            add(body(&[(0.12, 0.36), (0.09, 0.44), (0.16, 0.47), (0.0, 0.48)]), Transform::IDENTITY);
-            add(Sphere::new(0.13).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.58, 0.0).with_scale(Vec3::new(1.0, 1.45, 1.0)));
-            add(Sphere::new(0.04).mesh().uv(12, 6), Transform::from_xyz(0.0, 0.79, 0.0));
-        }
-        4 => {
-            add(body(&[(0.2, 0.3), (0.18, 0.4), (0.25, 0.44), (0.25, 0.56), (0.0, 0.56)]), Transform::IDENTITY);
-            for i in 0..4 {
-                let a = i as f32 * TAU / 4.0 + TAU / 8.0;
-                add(Cuboid::new(0.11, 0.09, 0.11).into(), Transform::from_xyz(0.18 * a.cos(), 0.6, 0.18 * a.sin()));
-            }
-        }
-        5 => {
-            add(body(&[(0.12, 0.42), (0.1, 0.56), (0.2, 0.64), (0.23, 0.7), (0.0, 0.7)]), Transform::IDENTITY);
-            for i in 0..8 {
-                let a = i as f32 * TAU / 8.0;
-                add(Sphere::new(0.045).mesh().uv(10, 6), Transform::from_xyz(0.19 * a.cos(), 0.73, 0.19 * a.sin()));
-            }
-            add(Sphere::new(0.07).mesh().uv(16, 8), Transform::from_xyz(0.0, 0.78, 0.0));
-        }
-        7 => {
-            // Toe-to-Toe's general: a stout column under a broad, brimmed helmet with a crest.
-            add(body(&[(0.15, 0.36), (0.12, 0.5), (0.27, 0.54), (0.27, 0.57), (0.15, 0.6), (0.12, 0.7), (0.0, 0.72)]), Transform::IDENTITY);
-            add(Cuboid::new(0.04, 0.14, 0.24).into(), Transform::from_xyz(0.0, 0.77, 0.0));
-        }
-        8 => {
-            // Toe-to-Toe's elephant: a squat body, a round head, a trunk and two ears.
-            add(body(&[(0.2, 0.22), (0.15, 0.32), (0.0, 0.33)]), Transform::IDENTITY);
-            add(Sphere::new(0.16).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
-            add(Cylinder::new(0.045, 0.26).into(), Transform::from_xyz(0.0, 0.36, -0.17).with_rotation(Quat::from_rotation_x(0.5)));
-            for side in [-1.0f32, 1.0] {
-                add(Sphere::new(0.1).mesh().uv(12, 6), Transform::from_xyz(side * 0.15, 0.47, 0.02).with_scale(Vec3::new(0.35, 1.0, 0.9)));
-            }
-        }
-        6 => {
-            add(body(&[(0.13, 0.46), (0.11, 0.62), (0.22, 0.7), (0.19, 0.78), (0.0, 0.78)]), Transform::IDENTITY);
-            add(Cuboid::new(0.06, 0.2, 0.06).into(), Transform::from_xyz(0.0, 0.88, 0.0));
-            add(Cuboid::new(0.16, 0.06, 0.06).into(), Transform::from_xyz(0.0, 0.9, 0.0));
-        }
-        _ => {}
-    }
-    parts
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn number_images_differ_and_are_not_blank() {
-        let ink = |n| number_image(n).data.unwrap().chunks(4).filter(|p| p[3] == 255).count();
-        assert_eq!(ink(0), 0);
-        let inks: Vec<usize> = (1..=12).map(ink).collect();
-        assert!(inks.iter().all(|&i| i > 150), "{inks:?}");
-        let images: Vec<_> = (1..=12).map(|n| number_image(n).data.unwrap()).collect();
-        for i in 0..12 {
-            for j in i + 1..12 {
-                assert_ne!(images[i], images[j], "{} and {} look alike", i + 1, j + 1);
-            }
-        }
-    }
-
-    #[test]
-    fn lathe_builds_a_closed_grid() {
-        let m = lathe(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], 8);
-        assert_eq!(m.count_vertices(), 4 * 9);
-        assert_eq!(m.indices().unwrap().len(), 3 * 8 * 6);
     }
 }

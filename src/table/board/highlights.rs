@@ -1,5 +1,6 @@
 //! Move highlights on the board: the picked-up piece, where it may go (captures in red), or
-//! the hint's cells while nothing is picked up, as quads cut to each cell's outline.
+//! the hint's cells while nothing is picked up, as flat meshes cut to each cell's outline
+//! (squares or triangles).
 
 use std::collections::HashMap;
 
@@ -8,7 +9,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
-use super::mesh::cell_mesh;
+use super::mesh::{cell_mesh, outline_band_mesh};
 use super::{layout_of, plane_to_world, topology_of};
 use crate::table::TurnSystems;
 use crate::table::ai::Hint;
@@ -44,10 +45,15 @@ impl Material for HighlightMaterial {
     }
 }
 
-/// The three highlight materials, by the shader's kind: 0 a quiet destination (green),
-/// 1 a capture (red), 2 the selected piece (gold).
+/// The highlight materials: by the shader's kind, 0 a quiet destination (a green dot), 1 a
+/// capture (a red ring), 2 the selected piece (a gold square frame); then, for cells that are
+/// not squares (whose sides would cut those shapes off), the same three colours solid, drawn
+/// on a band along the cell's outline.
 #[derive(Resource)]
-pub struct HighlightMaterials(pub [Handle<HighlightMaterial>; 3]);
+pub struct HighlightMaterials(pub [Handle<HighlightMaterial>; 6]);
+
+/// Width of the band that highlights a cell other than a square, inside its outline.
+const BAND: f32 = 0.14;
 
 fn make_materials(mut commands: Commands, mut highlights: ResMut<Assets<HighlightMaterial>>) {
     let mut hl = |color: Color, kind: f32| highlights.add(HighlightMaterial { color: color.to_linear(), params: Vec4::new(kind, 0.0, 0.0, 0.0) });
@@ -55,6 +61,9 @@ fn make_materials(mut commands: Commands, mut highlights: ResMut<Assets<Highligh
         hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0),
         hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 1.0),
         hl(Color::srgba(1.0, 0.85, 0.25, 0.95), 2.0),
+        hl(Color::srgba(0.2, 0.95, 0.45, 0.85), 0.0),
+        hl(Color::srgba(1.0, 0.25, 0.15, 0.95), 0.0),
+        hl(Color::srgba(1.0, 0.85, 0.25, 0.95), 0.0),
     ]));
 }
 
@@ -63,7 +72,8 @@ fn make_materials(mut commands: Commands, mut highlights: ResMut<Assets<Highligh
 struct HighlightMarker;
 
 /// Highlight meshes by cell outline (corners relative to the centre, in 1/1024 cells): one for
-/// every square of every square board, one per orientation where cells differ.
+/// every square of every square board, one per orientation where cells differ (a triangle
+/// pointing up, one pointing down).
 #[derive(Default)]
 struct HighlightMeshes(HashMap<Vec<[i32; 2]>, Handle<Mesh>>);
 
@@ -94,9 +104,12 @@ fn show_highlights(
     let mut spawn = |cell, kind: usize| {
         let (g, c) = (layout.cell(cell), layout.centre(cell));
         let key = g.polygon.corners().iter().map(|p| [((p[0] - c[0]) * 1024.0).round() as i32, ((p[1] - c[1]) * 1024.0).round() as i32]).collect();
-        let mesh = cache.0.entry(key).or_insert_with(|| meshes.add(cell_mesh(&g.polygon, c, layout.cell_size())));
+        // Squares take the shader's shapes; other cells a band along their outline.
+        let square = g.polygon.corners().len() == 4;
+        let mesh = cache.0.entry(key).or_insert_with(|| meshes.add(if square { cell_mesh(&g.polygon, c) } else { outline_band_mesh(&g.polygon, c, BAND) }));
+        let kind = if square { kind } else { kind + 3 };
         commands.spawn((
-            Name::new("Highlight"),
+            Name::new(format!("Highlight {}", g.name)),
             HighlightMarker,
             Mesh3d(mesh.clone()),
             MeshMaterial3d(materials.0[kind].clone()),

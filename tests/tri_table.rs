@@ -1,0 +1,201 @@
+//! Headless App tests of the triangular games at the table (`MinimalPlugins` + `StatesPlugin`,
+//! manual time, no GPU): games started as the launcher starts them, moves clicked through the
+//! board's layout (a point of the table turned into the triangle under it, as a click on the
+//! board mesh is), the mirror standing on the triangles' centres, and the view turning to
+//! each of six seats round the hexagon.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
+use variant_table::table::board::{Board, cell_at, cell_translation, layout_of, plane_to_world, topology_of};
+use variant_table::table::data_dir::SavePaths;
+use variant_table::table::input::CellClicked;
+use variant_table::table::launcher::{LauncherChoice, LauncherKey};
+use variant_table::table::pieces::{CheckerPiece, Stack};
+use variant_table::table::seats::Seats;
+use variant_table::table::session::{GameCommand, PositionChanged, Session};
+use variant_table::table::view::TurnView;
+use variant_table::table::{AppState, TablePlugin};
+
+/// A headless table with saves kept out of the player's data directory.
+fn bare_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
+    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-tri-tests")) });
+    // Every update advances a quarter second, so move animations finish in a few frames.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    app
+}
+
+/// A table already playing `game`, seated as `variant-table play` seats it.
+fn app(game: Game) -> App {
+    let mut app = bare_app();
+    let mut seats = Seats::default();
+    seats.suit_game(&game);
+    app.insert_resource(seats);
+    app.insert_resource(Session::new(game));
+    app.insert_state(AppState::Playing);
+    app.world_mut().write_message(PositionChanged::default());
+    settle(&mut app);
+    app
+}
+
+/// A table started from the launcher by `keys`, then Enter.
+fn from_launcher(keys: &[LauncherKey]) -> App {
+    let mut app = bare_app();
+    settle(&mut app);
+    let mut choice = LauncherChoice::default();
+    let game = {
+        let mut seats = app.world_mut().resource_mut::<Seats>();
+        for key in keys {
+            assert!(choice.on_key(&mut seats, key).is_none(), "{key:?} does not start a game");
+        }
+        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
+    };
+    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
+    settle(&mut app);
+    app
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..12 {
+        app.update();
+    }
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+/// Clicks the table at a world point as the board's picking observer does: the point is turned
+/// into the cell under it through the board's layout, and that cell is clicked.
+fn click_at(app: &mut App, at: Vec3) -> Cell {
+    let world = app.world_mut();
+    let board = world.query::<&Board>().single(world).expect("one board on the table");
+    let cell = cell_at(board, at).unwrap_or_else(|| panic!("no cell under {at}"));
+    world.write_message(CellClicked { cell });
+    app.update();
+    cell
+}
+
+/// A point inside `cell` away from its centre: `t` of the way towards its corner `k`.
+fn inside(app: &App, cell: Cell, k: usize, t: f32) -> Vec3 {
+    let layout = layout_of(topology_of(session(app).game.position()));
+    let (c, p) = (layout.centre(cell), layout.polygon(cell).corners()[k]);
+    plane_to_world([c[0] + (p[0] - c[0]) * t, c[1] + (p[1] - c[1]) * t])
+}
+
+/// Plays `m` by clicking its cells, each at a point off its centre (towards a different corner
+/// each time), so the triangle is found by its outline; checks the clicks meant those cells.
+fn click_move(app: &mut App, m: AnyMove) {
+    let path = session(app).game.position().move_path(m);
+    for (i, c) in std::iter::once(path.from).chain(path.landings.iter().copied()).enumerate() {
+        let at = inside(app, c, i % 3, 0.55);
+        assert_eq!(click_at(app, at), c, "the click at {at} lands on the triangle it was aimed at");
+    }
+    settle(app);
+}
+
+/// Every stack stands on its triangle's centre, and holds the checkers the rules say it does.
+fn assert_mirrors(app: &mut App, label: &str) {
+    let pos = session(app).game.position().clone();
+    let AnyPosition::Checkers(p) = &pos else { panic!("a checkers-family position") };
+    let topo = p.topology();
+    let world = app.world_mut();
+    let mut stacks: Vec<(Cell, Vec3, usize)> =
+        world.query::<(&Stack, &Transform, &Children)>().iter(world).map(|(s, t, c)| (s.cell, t.translation, c.len())).collect();
+    stacks.sort_by_key(|s| s.0);
+    let want: Vec<(Cell, Vec3, usize)> =
+        (0..topo.len() as Cell).filter(|&c| p.top(c).is_some()).map(|c| (c, cell_translation(topo, c), p.stack(c).count())).collect();
+    assert_eq!(stacks, want, "{label}: the mirror differs from {}", pos.to_text());
+    let checkers = world.query::<&CheckerPiece>().iter(world).count();
+    assert_eq!(checkers, want.iter().map(|s| s.2).sum::<usize>(), "{label}");
+}
+
+/// Down from Stax past Queens and Tri-Chek: the launcher keeps the checkers family together.
+const TO_TRI_STAX: [LauncherKey; 3] = [LauncherKey::Down; 3];
+
+#[test]
+fn six_player_tri_stax_from_the_launcher_is_played_by_clicks_and_the_view_turns_round_the_hexagon() {
+    let mut keys = TO_TRI_STAX.to_vec();
+    keys.extend([LauncherKey::Char('p'); 4]);
+    let mut app = from_launcher(&keys);
+    assert_eq!(session(&app).game.id(), GameId::TriStax);
+    assert_eq!(session(&app).game.position().seating().count(), 6);
+    let seats = app.world().resource::<Seats>().clone();
+    assert_eq!(seats.count(), 6);
+    assert!(seats.validate().is_ok(), "six distinct sets: {:?}", seats.colours());
+    let topo = topology_of(session(&app).game.position());
+    assert_eq!(topo.tri_board().map(|b| b.rows), Some(12), "six players round the 12-row hexagon");
+    assert_mirrors(&mut app, "start");
+
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    let mut yaws = Vec::new();
+    for ply in 0..6 {
+        let pos = session(&app).game.position().clone();
+        let view = *app.world().resource::<TurnView>();
+        assert_eq!((view.sides, view.target()), (6, Some(pos.side_of(pos.turn()))), "ply {ply}: the view faces the seat to move");
+        yaws.push(view.target_yaw().unwrap());
+        let moves = pos.legal_move_list();
+        let m = moves[rng.random_range(0..moves.len())];
+        click_move(&mut app, m);
+        assert_eq!(session(&app).game.moves().count(), ply + 1, "ply {ply}: {} was played ({})", pos.move_text(m), session(&app).status);
+        assert_eq!(session(&app).game.moves().last(), Some(pos.move_text(m).as_str()));
+        assert_mirrors(&mut app, &format!("ply {ply}"));
+    }
+    // Six seats, six sides, a sixth of a turn apart.
+    let mut sorted = yaws.clone();
+    sorted.sort_by(f32::total_cmp);
+    sorted.dedup();
+    assert_eq!(sorted.len(), 6, "{yaws:?}");
+    assert!(sorted.windows(2).all(|w| (w[1] - w[0] - std::f32::consts::TAU / 6.0).abs() < 1e-4), "{sorted:?}");
+}
+
+#[test]
+fn two_player_tri_queens_moves_by_clicks_on_the_triangles() {
+    let mut app = app(Game::new(GameId::TriQueens, GameOptions::default_for(GameId::TriQueens), None).unwrap());
+    assert_eq!(topology_of(session(&app).game.position()).tri_board().map(|b| b.rows), Some(8));
+    assert_mirrors(&mut app, "start");
+    assert_eq!(app.world().resource::<TurnView>().target(), None, "two players: the view stays with the first seat");
+    for ply in 0..4 {
+        let pos = session(&app).game.position().clone();
+        let m = pos.legal_move_list()[ply % 2];
+        click_move(&mut app, m);
+        assert_eq!(session(&app).game.moves().count(), ply + 1, "{} was played: {}", pos.move_text(m), session(&app).status);
+        assert_eq!(session(&app).game.position().turn(), pos.seating().next(pos.turn()));
+        assert_mirrors(&mut app, &format!("ply {ply}"));
+    }
+    // A click on the frame, outside every triangle, is no cell.
+    let world = app.world_mut();
+    let board = world.query::<&Board>().single(world).unwrap();
+    let (lo, _) = board.layout.bounds();
+    assert_eq!(cell_at(board, plane_to_world([lo[0] - 0.3, 0.0])), None);
+}
+
+#[test]
+fn three_player_tri_chek_plays_a_hundred_plies_by_clicks() {
+    let mut opts = GameOptions::default_for(GameId::TriChek);
+    opts.players = 3;
+    let mut app = app(Game::new(GameId::TriChek, opts, None).unwrap());
+    assert_eq!(app.world().resource::<TurnView>().sides, 6);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut plies = 0;
+    while plies < 100 && session(&app).game.outcome().is_none() {
+        let pos = session(&app).game.position().clone();
+        let moves = pos.legal_move_list();
+        // Jumps first when there are any, so pieces are taken and kings made.
+        let jumps: Vec<AnyMove> = moves.iter().copied().filter(|&m| pos.move_path(m).capture).collect();
+        let pool = if jumps.is_empty() { &moves } else { &jumps };
+        click_move(&mut app, pool[rng.random_range(0..pool.len())]);
+        plies += 1;
+        assert_eq!(session(&app).game.moves().count(), plies, "ply {plies}: {}", session(&app).status);
+        assert_mirrors(&mut app, &format!("ply {plies}"));
+    }
+    eprintln!("three-player Tri-Chek by clicks: {plies} plies, {:?}", session(&app).game.outcome());
+    assert!(plies >= 30, "a game lasts a while");
+}
