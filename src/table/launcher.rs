@@ -329,7 +329,9 @@ fn spawn_launcher(mut commands: Commands) {
                 width: Val::Percent(100.0),
                 height: Val::Percent(100.0),
                 justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
+                // Top-aligned: with six seats the panel is tall, and the resume panel sits at the bottom.
+                align_items: AlignItems::FlexStart,
+                padding: UiRect::top(Val::Px(8.0)),
                 ..default()
             },
             BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
