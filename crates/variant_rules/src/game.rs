@@ -719,7 +719,10 @@ impl AnyPosition {
             AnyMove::Checkers(m) => MovePath {
                 from: m.from as Cell,
                 landings: m.landings().iter().map(|&c| c as Cell).collect(),
-                jumped: m.jumped().iter().map(|&c| c as Cell).collect(),
+                jumped: match self {
+                    AnyPosition::Checkers(p) => p.jumped(&m).into_iter().map(|c| c as Cell).collect(),
+                    _ => Vec::new(),
+                },
                 capture: m.is_jump(),
                 piece: 0,
                 swap: false,

@@ -367,6 +367,8 @@ impl Topology {
                 up.insert(i as Cell);
             }
             for side in 0..6u8 {
+                // The extra file lies beyond the south-east edge, one row "behind" side 5 (depth
+                // -1, stored as 0); no seat sits on that side of the two-player board.
                 depths[i][side as usize] = trigrid::seat_frame(x, r, k, side).1.clamp(0, 255) as u8;
             }
         }

@@ -521,6 +521,12 @@ fn forty_moves_without_a_jump_among_kings_go_to_the_most_pieces() {
     let man =
         board(t, &[(dark[10].as_str(), "A"), (dark[40].as_str(), "a"), (dark[60].as_str(), "B"), (dark[70].as_str(), "C")], 'a').replace(" a 0", " a 120");
     assert_eq!(Game::new(GameId::TriChek, o, Some(&man)).unwrap().outcome(), None);
+    // With C out of the game only A and B move: forty moves each are 80 plies.
+    let two_left = board(t, &[(dark[10].as_str(), "A"), (dark[40].as_str(), "A"), (dark[60].as_str(), "B")], 'a');
+    let g = Game::new(GameId::TriChek, o, Some(&two_left.replace(" a 0", " a 79"))).unwrap();
+    assert_eq!(g.outcome(), None);
+    let g = Game::new(GameId::TriChek, o, Some(&two_left.replace(" a 0", " a 80"))).unwrap();
+    assert_eq!(g.outcome(), Some(Outcome::team(SeatSet::single(Seat(0)), Reason::MostPieces)));
     let off = GameOptions { forty_moves: false, ..o };
     assert_eq!(Game::new(GameId::TriChek, off, Some(&text.replace(" a 119", " a 120"))).unwrap().outcome(), None);
 }

@@ -157,16 +157,16 @@ impl CheckersPosition {
                 movers |= can_king[d.index() & 7];
             }
         }
+        // Each kind's lines in the order the cell-by-cell generator lists them.
+        let man_lines = [l, r];
+        let king_lines = Line::DIAGONAL;
         for c in cells(movers) {
             let bit = 1u64 << c;
             let king = kings & bit != 0;
-            let (dirs, n) = self.step_dirs(king, seat);
-            for &d in &dirs[..n] {
-                let can = if king { can_king[d.index() & 7] } else { can_man[d.index() & 7] };
-                if can & bit != 0 {
-                    let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
-                    step.path[0] = self.step(c, d, king, seat);
-                    out.push(step);
+            let (lines, can): (&[Line], &[u64; 8]) = if king { (&king_lines, &can_king) } else { (&man_lines, &can_man) };
+            for &d in lines {
+                if can[d.index() & 7] & bit != 0 {
+                    out.push(CheckersMove::step(c, self.step(c, d, king, seat)));
                 }
             }
         }

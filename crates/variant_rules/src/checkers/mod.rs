@@ -200,14 +200,17 @@ impl fmt::Display for Checker {
     }
 }
 
-/// A step (`path[0]` is the destination) or a jump sequence (`over[i]` jumped, landing on `path[i]`).
+/// A step (`path[0]` is the destination) or a jump sequence (hop `i` lands on `path[i]`).
+///
+/// The jumped cells are not stored: each lies on the one jump line from a hop's start to its
+/// landing ([`CheckersPosition::jumped`]), and leaving them out keeps a move at 62 bytes, which
+/// move generation writes for every step and jump.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct CheckersMove {
     pub from: u8,
     /// Number of hops of a jump; 0 for a step.
     pub hops: u8,
     pub path: [u8; MAX_HOPS],
-    pub over: [u8; MAX_HOPS],
 }
 
 impl CheckersMove {
@@ -223,9 +226,12 @@ impl CheckersMove {
     pub fn landings(&self) -> &[u8] {
         &self.path[..(self.hops as usize).max(1)]
     }
-    /// The jumped cells, in order (empty for a step).
-    pub fn jumped(&self) -> &[u8] {
-        &self.over[..self.hops as usize]
+    /// A step from `from` to `to`.
+    #[inline(always)]
+    pub fn step(from: u8, to: u8) -> CheckersMove {
+        let mut m = CheckersMove { from, hops: 0, path: [NONE; MAX_HOPS] };
+        m.path[0] = to;
+        m
     }
 }
 
@@ -450,6 +456,35 @@ impl CheckersPosition {
         self.topology().on_far_edge(self.table.sides[owner], c as Cell)
     }
 
+    /// The cell a hop of `jumper` from `cur` to `land` jumps: the middle of the one jump line
+    /// joining them (two lines never reach the same landing in two steps, on any board here).
+    #[inline]
+    fn over_between(&self, cur: u8, land: u8, jumper: Checker) -> u8 {
+        let (king, owner) = (jumper.is_king(), jumper.owner());
+        let (lines, n) = self.jump_dirs(king, owner);
+        for &d in &lines[..n] {
+            let over = self.step(cur, d, king, owner);
+            if over != NONE && self.step(over, d, king, owner) == land {
+                return over;
+            }
+        }
+        NONE
+    }
+
+    /// The cells a move jumps, in order (empty for a step), in this position (before the move).
+    pub fn jumped(&self, m: &CheckersMove) -> Vec<u8> {
+        let Some(jumper) = self.top(m.from as Cell) else { return Vec::new() };
+        let mut cur = m.from;
+        m.path[..m.hops as usize]
+            .iter()
+            .map(|&land| {
+                let over = self.over_between(cur, land, jumper);
+                cur = land;
+                over
+            })
+            .collect()
+    }
+
     /// Whether `jumper` (a stack's top) may jump `victim` (another stack's top): never a
     /// partner's ("may neither move nor capture the partner's"), and in Numbers never a higher
     /// number or, for a man, a king.
@@ -546,7 +581,6 @@ impl CheckersPosition {
             let i = mv.hops as usize;
             assert!(i < MAX_HOPS, "jump sequence longer than MAX_HOPS");
             mv.path[i] = land;
-            mv.over[i] = over;
             mv.hops += 1;
             jumped.insert(over as Cell);
             // A non-king reaching the king row is crowned and its move ends there.
@@ -601,9 +635,7 @@ impl CheckersPosition {
             for &d in &dirs[..n] {
                 let to = self.step(c, d, king, owner);
                 if to != NONE && self.top[to as usize] == NONE {
-                    let mut step = CheckersMove { from: c, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
-                    step.path[0] = to;
-                    out.push(step);
+                    out.push(CheckersMove::step(c, to));
                 }
             }
         }
@@ -612,14 +644,14 @@ impl CheckersPosition {
     /// Appends the jump sequences of the stacks on `cells`, in that order, to `out`.
     fn jumps_of(&self, cells: impl Iterator<Item = u8>, out: &mut Vec<CheckersMove>) {
         let mut jumped = CellSet::EMPTY;
-        let mut mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+        let mut mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS] };
         for c in cells {
             let top = self.checkers[self.top[c as usize] as usize];
             let j = Jumper { from: c, top, king: top.is_king(), owner: top.owner() };
             mv.from = c;
             if self.jumps_from(&j, c, &mut mv, &mut jumped, out) {
                 // Each stack's sequences start from a clean record, as if it were the first.
-                mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS], over: [NONE; MAX_HOPS] };
+                mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS] };
             }
         }
     }
@@ -734,9 +766,11 @@ impl CheckersPosition {
 }
 
 impl CheckersPosition {
-    /// Plies of Tri-Chek's 40-move option: forty moves by each seat at the table.
+    /// Plies of Tri-Chek's 40-move option: forty moves by each seat still moving (seats whose
+    /// checkers are all gone or buried miss their turns, so they add no plies).
     pub fn forty_move_plies(&self) -> u16 {
-        40 * self.table.seating.count() as u16
+        let moving = self.table.seating.seats().filter(|&s| self.cells_of(s).next().is_some()).count();
+        40 * moving.max(1) as u16
     }
 
     /// Tri-Chek's 40-move option (rulings T11): once every piece on the board is a king, forty
@@ -785,7 +819,8 @@ impl Position for CheckersPosition {
         if m.is_jump() {
             let mut cur = m.from;
             for i in 0..m.hops as usize {
-                self.apply_hop(cur, m.over[i], m.path[i]);
+                let over = self.over_between(cur, m.path[i], mover);
+                self.apply_hop(cur, over, m.path[i]);
                 cur = m.path[i];
             }
         } else {
