@@ -155,16 +155,22 @@ fn central(t: &Topology, l: &BoardLayout, dark: bool) -> String {
     t.name(c)
 }
 
-#[test]
-fn figure_13_a_queens_man_jumps_in_five_directions_and_never_from_a_to_b() {
-    // "From the position occupied by the checker at X, any opposing piece located on spaces A,
-    // B, C, D, or E may be jumped, landing respectively on spaces a, b, c, d, and e."
+/// Two-player Tri-Queens: its options, board, layout, and A's centre-most triangle (name, cell).
+fn queens_centre() -> (GameOptions, &'static Topology, &'static BoardLayout, String, Cell) {
     let o = opts(GameId::TriQueens, 2);
     let start = AnyPosition::start(GameId::TriQueens, &o).unwrap();
     let p = checkers(&start);
     let (t, l) = (p.topology(), BoardLayout::of(p.topology()));
     let x = central(t, l, p.table().dark[Seat(0)]);
     let xc = t.parse_cell(&x).unwrap();
+    (o, t, l, x, xc)
+}
+
+#[test]
+fn figure_13_a_queens_man_jumps_in_five_directions_and_never_from_a_to_b() {
+    // "From the position occupied by the checker at X, any opposing piece located on spaces A,
+    // B, C, D, or E may be jumped, landing respectively on spaces a, b, c, d, and e."
+    let (o, t, l, x, xc) = queens_centre();
     // A's forward is north (90°): the five jumps point 150°, 120°, 90°, 60°, 30°.
     let lines = [5, 4, 3, 2, 1];
     let targets: Vec<(String, String)> = lines
@@ -174,7 +180,7 @@ fn figure_13_a_queens_man_jumps_in_five_directions_and_never_from_a_to_b() {
             (t.name(over.unwrap()), t.name(land.unwrap()))
         })
         .collect();
-    let away = far(t, !p.table().dark[Seat(0)]);
+    let away = far(t, !t.is_dark(xc));
     let mut pieces: Vec<(&str, &str)> = vec![(x.as_str(), "a"), (away.as_str(), "b")];
     pieces.extend(targets.iter().map(|(over, _)| (over.as_str(), "b")));
     let pos = AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &pieces, 'a')).unwrap();
@@ -219,12 +225,7 @@ fn men_move_two_ways_and_kings_six_in_checkers_and_stax() {
 fn a_tri_queens_king_jumps_in_twelve_directions() {
     // Rulings T7: the king's jumps are the man's five, turned every way (as a square-board
     // Queens king jumps in all eight).
-    let o = opts(GameId::TriQueens, 2);
-    let start = AnyPosition::start(GameId::TriQueens, &o).unwrap();
-    let p = checkers(&start);
-    let (t, l) = (p.topology(), BoardLayout::of(p.topology()));
-    let x = central(t, l, p.table().dark[Seat(0)]);
-    let xc = t.parse_cell(&x).unwrap();
+    let (o, t, l, x, xc) = queens_centre();
     let mut pieces = vec![(x.clone(), "A".to_string())];
     for m in 0..12 {
         pieces.push((t.name(ray(l, xc, m).0.unwrap()), "b".into()));
@@ -238,12 +239,7 @@ fn a_tri_queens_king_jumps_in_twelve_directions() {
 #[test]
 fn an_occupied_triangle_of_the_other_colour_does_not_block_a_step() {
     // Rulings T7: a step goes corner to corner, as on the square board.
-    let o = opts(GameId::TriQueens, 2);
-    let start = AnyPosition::start(GameId::TriQueens, &o).unwrap();
-    let p = checkers(&start);
-    let (t, l) = (p.topology(), BoardLayout::of(p.topology()));
-    let x = central(t, l, p.table().dark[Seat(0)]);
-    let xc = t.parse_cell(&x).unwrap();
+    let (o, t, l, x, xc) = queens_centre();
     // The other-coloured triangles the two forward steps pass (across the sides at 30° and
     // 150°), held by B's men; their jumps' landings taken too, so only steps remain.
     let beside: Vec<String> = [1, 5].iter().map(|&m| t.name(ray(l, xc, m).0.unwrap())).collect();
