@@ -178,6 +178,26 @@ fn two_player_tri_queens_moves_by_clicks_on_the_triangles() {
 }
 
 #[test]
+fn a_click_on_the_tri_board_outside_the_games_hexagon_is_no_cell() {
+    // Tri-Queens for two plays on the 8 rows of the 12-row Tri-board the table draws.
+    let mut app = app(Game::new(GameId::TriQueens, GameOptions::default_for(GameId::TriQueens), None).unwrap());
+    let world = app.world_mut();
+    let board = world.query::<&Board>().single(world).unwrap();
+    let out = variant_table::table::board::mesh::out_of_play(board.layout);
+    assert_eq!(out.len(), 216 - 96, "the Tri-board's triangles beyond the 8 rows");
+    for (g, _) in out {
+        for &p in g.polygon.corners() {
+            // Towards each corner from the centre: still inside the dimmed triangle.
+            let at = [g.centre[0] + (p[0] - g.centre[0]) * 0.6, g.centre[1] + (p[1] - g.centre[1]) * 0.6];
+            assert_eq!(cell_at(board, plane_to_world(at)), None, "{} is out of play", g.name);
+        }
+    }
+    // The game's own triangles are still found.
+    let layout = board.layout;
+    assert!(layout.cells().all(|(c, g)| cell_at(board, plane_to_world(g.centre)) == Some(c)));
+}
+
+#[test]
 fn three_player_tri_chek_plays_a_hundred_plies_by_clicks() {
     let mut opts = GameOptions::default_for(GameId::TriChek);
     opts.players = 3;

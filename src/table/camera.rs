@@ -135,7 +135,7 @@ fn frame_board(
 ) {
     for board in &boards {
         frame(board, session.as_deref(), &mut cams);
-        let (lo, hi) = board.layout.bounds();
+        let (lo, hi) = super::board::mesh::drawn_layout(board.layout).bounds();
         // From the board's middle to its farthest corner, and the frame round it (CHEX's open
         // plane is its window, far larger than what is in view: its shadows stay as they are).
         let reach = if board.plane { 0.0 } else { (hi[0] - lo[0]).hypot(hi[1] - lo[1]) / 2.0 + 1.0 };
@@ -164,7 +164,8 @@ fn frame(board: &Board, session: Option<&super::session::Session>, cams: &mut Qu
     let t = board.topology;
     // The board's extent from its layout (a hexagon is wider than its files suggest), plus a
     // ghost cell each side of a joined edge.
-    let (lo, hi) = board.layout.bounds();
+    // A triangular game is drawn on the whole Tri-board.
+    let (lo, hi) = super::board::mesh::drawn_layout(board.layout).bounds();
     let ghosts = |wrapped: bool| if wrapped { 2.0 * board.layout.cell_size() } else { 0.0 };
     let wide = hi[0] - lo[0] + ghosts(t.wrap() != Wrap::Flat);
     let deep = hi[1] - lo[1] + ghosts(t.wrap() == Wrap::Universal);

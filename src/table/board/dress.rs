@@ -1,6 +1,7 @@
 //! What the board looks like in a window: its one mesh (cells, ghost cells and a hexagon's
-//! frame, from the layout) under `shaders/board.wgsl`, the 12x12 board's centre marking, and
-//! clicks on it turned into clicks on the cell under the pointer.
+//! frame, from the layout) under `shaders/board.wgsl`, the 12x12 board's centre marking, the
+//! Tri-board's 8-, 10- and 12-row markings, and clicks on it turned into clicks on the cell
+//! under the pointer.
 
 use bevy::asset::{load_internal_asset, uuid_handle};
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
@@ -9,7 +10,7 @@ use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
 
-use super::mesh::{DrawnCell, board_mesh};
+use super::mesh::{DrawnCell, board_mesh, tri_markings_mesh};
 use super::{Board, cell_at, ghost_cells, plane_to_world};
 use crate::table::TurnSystems;
 use crate::table::drag::Dragging;
@@ -69,8 +70,16 @@ fn dress_board(
         let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
         let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
         commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
+        let gold = || StandardMaterial { base_color: Color::srgb(0.78, 0.62, 0.25), metallic: 0.6, perceptual_roughness: 0.4, ..default() };
+        if !board.plane && board.topology.tri_board().is_some() {
+            // The one physical Tri-board: its 8-, 10- and 12-row boards marked out (the game's
+            // own stands out in full colour, the rest of the board dimmed in its mesh). Clicks
+            // go through the inlay to the board.
+            let (mesh, material) = (meshes.add(tri_markings_mesh()), inlay.add(gold()));
+            commands.entity(e).with_child((Name::new("Tri-board markings"), Mesh3d(mesh), MeshMaterial3d(material), Transform::default(), Pickable::IGNORE));
+        }
         if let Some(strips) = centre_marking(board) {
-            let gold = inlay.add(StandardMaterial { base_color: Color::srgb(0.78, 0.62, 0.25), metallic: 0.6, perceptual_roughness: 0.4, ..default() });
+            let gold = inlay.add(gold());
             commands.entity(e).with_children(|b| {
                 for (i, (at, size)) in strips.into_iter().enumerate() {
                     b.spawn((

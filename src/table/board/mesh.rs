@@ -2,6 +2,11 @@
 //! wrapped edges) as a top face carrying what `shaders/board.wgsl` needs per vertex, walls round
 //! the outline and a bottom face, and round a hexagon a frame a little below the cells; and the
 //! flat polygon meshes that move highlights are drawn on.
+//!
+//! Every triangular game is drawn on the one physical Tri-board, [`TRI_BOARD`]: the triangles
+//! outside the game's own hexagon are dimmed like ghost cells (and no cell of the game's layout,
+//! so clicks there find nothing), and [`tri_markings`] inlays the outlines of the 8-, 10- and
+//! 12-row boards on it.
 
 use std::collections::HashSet;
 
@@ -9,7 +14,8 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use variant_rules::Cell;
-use variant_rules::layout::{BoardLayout, Point, Polygon, Shape};
+use variant_rules::layout::{BoardLayout, CellGeometry, Point, Polygon, Shape};
+use variant_rules::trigrid::TriBoard;
 
 use super::plane_to_world;
 
@@ -22,6 +28,42 @@ pub const FRAME_WIDTH: f32 = 0.8;
 
 /// How far the frame's top lies below the cells' top, so the board's outline shows as a step.
 pub const FRAME_DROP: f32 = 0.03;
+
+/// The whole Tri-board every triangular game is drawn on: 12 rows, its corners included.
+pub const TRI_BOARD: TriBoard = TriBoard { rows: 12, corners: true, extra_file: false };
+
+/// Width of the inlaid lines marking the 8-, 10- and 12-row boards on the Tri-board.
+pub const TRI_MARKING_WIDTH: f32 = 0.12;
+
+/// The layout the table draws a board on: for a hexagon of triangles the whole Tri-board
+/// ([`TRI_BOARD`], sharing the game's centre and lattice), for squares the game's own layout.
+pub fn drawn_layout(layout: &BoardLayout) -> &BoardLayout {
+    match layout.shape() {
+        Shape::Triangles(_) => BoardLayout::triangles(TRI_BOARD),
+        Shape::Square { .. } => layout,
+    }
+}
+
+/// The triangles of the Tri-board outside a triangular game's own board (none for squares):
+/// their geometry in the Tri-board's layout, and whether each is dark in the game's colours.
+pub fn out_of_play(layout: &BoardLayout) -> Vec<(&'static CellGeometry, bool)> {
+    if !matches!(layout.shape(), Shape::Triangles(_)) || layout.is_empty() {
+        return Vec::new();
+    }
+    let full = BoardLayout::triangles(TRI_BOARD);
+    // Colours go with orientation on both boards; which orientation is dark may differ.
+    let flip = full.cell_at(layout.centre(0)).is_some_and(|c| full.is_dark(c) != layout.is_dark(0));
+    full.cells().filter(|(_, g)| layout.cell_at(g.centre).is_none()).map(|(_, g)| (g, g.dark != flip)).collect()
+}
+
+/// A polygon the mesh draws on the board's top: a cell (or its ghost copy) or an out-of-play
+/// triangle of the Tri-board.
+struct Tile<'a> {
+    geometry: &'a CellGeometry,
+    dark: bool,
+    shift: Point,
+    ghost: bool,
+}
 
 /// A cell as the mesh draws it: which cell, how far its copy is shifted on the layout's plane
 /// (`[0, 0]` for the cell itself), and whether it is a ghost (a dimmed copy).
@@ -108,13 +150,19 @@ fn grain_seed(at: Point) -> f32 {
 /// the distance, the apothem at the centre and 0 on the edge, interpolates exactly and the
 /// bevel follows the polygon's outline whatever its shape. Walls and bottom have normals off
 /// the vertical, which the shader paints as plain dark wood.
+///
+/// A triangular game's board lies on the whole Tri-board: the triangles outside the game's
+/// hexagon are drawn as ghosts, and the frame runs round the Tri-board.
 pub fn board_mesh(layout: &BoardLayout, cells: &[DrawnCell]) -> Mesh {
+    let mut tiles: Vec<Tile> =
+        cells.iter().map(|d| Tile { geometry: layout.cell(d.cell), dark: layout.is_dark(d.cell), shift: d.shift, ghost: d.ghost }).collect();
+    tiles.extend(out_of_play(layout).into_iter().map(|(geometry, dark)| Tile { geometry, dark, shift: [0.0, 0.0], ghost: true }));
     let mut b = Buffers::default();
     let (board_lo, _) = layout.bounds();
     let (top, bottom) = (Vec3::Y * THICKNESS / 2.0, -Vec3::Y * THICKNESS / 2.0);
     let size = layout.cell_size();
-    for d in cells {
-        let g = layout.cell(d.cell);
+    for d in &tiles {
+        let g = d.geometry;
         let (lo, _) = g.polygon.bounds();
         let corner = add(sub(lo, board_lo), d.shift);
         let seed = grain_seed([(corner[0] / size).round(), (corner[1] / size).round()]);
@@ -124,17 +172,17 @@ pub fn board_mesh(layout: &BoardLayout, cells: &[DrawnCell]) -> Mesh {
         let corners = g.polygon.corners();
         for (i, &a) in corners.iter().enumerate() {
             let e = corners[(i + 1) % corners.len()];
-            let data = |dist: f32| [g.dark as u8 as f32, d.ghost as u8 as f32, seed, dist];
+            let data = |dist: f32| [d.dark as u8 as f32, d.ghost as u8 as f32, seed, dist];
             let apothem = distance_to_line(c, a, e);
             b.triangle([(at(c) + top, Vec3::Y, uv(c), data(apothem)), (at(a) + top, Vec3::Y, uv(a), data(0.0)), (at(e) + top, Vec3::Y, uv(e), data(0.0))]);
             b.triangle([(at(c) + bottom, -Vec3::Y, uv(c), [0.0; 4]), (at(e) + bottom, -Vec3::Y, uv(e), [0.0; 4]), (at(a) + bottom, -Vec3::Y, uv(a), [0.0; 4])]);
         }
     }
-    for (a, e) in outline(layout, cells) {
+    for (a, e) in outline(&tiles) {
         b.wall(a, e, top, bottom);
     }
-    if matches!(layout.shape(), Shape::Triangles(_)) {
-        frame(&mut b, &frame_outline(layout));
+    if let Shape::Triangles(_) = layout.shape() {
+        frame(&mut b, &frame_outline(BoardLayout::triangles(TRI_BOARD)));
     }
     b.into_mesh()
 }
@@ -165,6 +213,52 @@ pub fn frame_outline(layout: &BoardLayout) -> Vec<Point> {
     grow(&convex_hull(points), FRAME_WIDTH)
 }
 
+/// The outlines marked on the Tri-board, counter-clockwise round its centre: the 8-row
+/// hexagon (two players), the 10-row one (three and four) and the 12-row one with its corners
+/// cut out (five and six: each corner's two triangles left outside, a notch of two sides).
+pub fn tri_marking_outlines() -> [Vec<Point>; 3] {
+    let side = 3f32.sqrt();
+    let hexagon = |rows: u8| TriBoard::plain(rows).corners_points().map(|p| [p[0] * side, p[1] * side]);
+    let twelve = hexagon(12);
+    let k = TriBoard::plain(12).side() as f32;
+    // Round each corner C: a side's length back along the edge coming in, a side's length in
+    // towards the centre (the corner triangles' shared side), a side's length along the edge
+    // going out.
+    let cut = (0..6)
+        .flat_map(|i| {
+            let (prev, c, next) = (twelve[(i + 5) % 6], twelve[i], twelve[(i + 1) % 6]);
+            let towards = |q: Point| [c[0] + (q[0] - c[0]) / k, c[1] + (q[1] - c[1]) / k];
+            [towards(prev), towards([0.0, 0.0]), towards(next)]
+        })
+        .collect();
+    [hexagon(8).to_vec(), hexagon(10).to_vec(), cut]
+}
+
+/// The Tri-board's markings: a flat band [`TRI_MARKING_WIDTH`] wide centred on each of
+/// [`tri_marking_outlines`], corners mitred, just above the cells' top (one mesh).
+pub fn tri_markings_mesh() -> Mesh {
+    let y = Vec3::Y * (THICKNESS / 2.0 + 0.002);
+    let (mut positions, mut indices) = (Vec::new(), Vec::new());
+    for outline in tri_marking_outlines() {
+        let n = outline.len() as u32;
+        let base = positions.len() as u32;
+        let outer = grow(&outline, TRI_MARKING_WIDTH / 2.0);
+        let inner = grow(&outline, -TRI_MARKING_WIDTH / 2.0);
+        positions.extend(outer.iter().chain(&inner).map(|&p| (plane_to_world(p) + y).to_array()));
+        // Corner i outside is base + i, inside base + n + i; two triangles per side.
+        indices.extend((0..n).flat_map(|i| {
+            let j = (i + 1) % n;
+            [base + i, base + j, base + n + j, base + i, base + n + j, base + n + i]
+        }));
+    }
+    let count = positions.len();
+    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; count])
+        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.5, 0.5]; count])
+        .with_inserted_indices(Indices::U32(indices))
+}
+
 /// The convex hull of `points`, counter-clockwise, without collinear corners (Andrew's
 /// monotone chain: the lower half left to right, then the upper half back).
 fn convex_hull(mut points: Vec<Point>) -> Vec<Point> {
@@ -190,7 +284,8 @@ fn half_hull(points: impl Iterator<Item = Point>) -> Vec<Point> {
     half
 }
 
-/// A convex polygon (counter-clockwise) with every edge moved `by` outwards, corners mitred.
+/// A polygon (counter-clockwise) with every edge moved `by` outwards (inwards if negative),
+/// corners mitred.
 fn grow(polygon: &[Point], by: f32) -> Vec<Point> {
     let n = polygon.len();
     let normal = |a: Point, b: Point| {
@@ -208,15 +303,15 @@ fn grow(polygon: &[Point], by: f32) -> Vec<Point> {
         .collect()
 }
 
-/// The edges of the drawn cells that no other drawn cell shares: the outline of the board, as
+/// The edges of the drawn tiles that no other drawn tile shares: the outline of the board, as
 /// segments running counter-clockwise round it (each cell's polygon runs counter-clockwise, so
 /// an inner edge is met once each way).
-fn outline(layout: &BoardLayout, cells: &[DrawnCell]) -> Vec<(Point, Point)> {
+fn outline(tiles: &[Tile]) -> Vec<(Point, Point)> {
     let key = |p: Point| ((p[0] * 1024.0).round() as i64, (p[1] * 1024.0).round() as i64);
-    let edges: Vec<(Point, Point)> = cells
+    let edges: Vec<(Point, Point)> = tiles
         .iter()
         .flat_map(|d| {
-            let corners = layout.polygon(d.cell).corners();
+            let corners = d.geometry.polygon.corners();
             (0..corners.len()).map(move |i| (add(corners[i], d.shift), add(corners[(i + 1) % corners.len()], d.shift)))
         })
         .collect();
@@ -332,7 +427,9 @@ mod tests {
         let walls = |cells: &[DrawnCell]| triangles(&board_mesh(layout, cells)).iter().filter(|(_, n)| n.y.abs() < 0.5).count();
         assert_eq!(walls(&drawn(layout, false)), 2 * 32, "two triangles per unit of the 8x8 outline");
         assert_eq!(walls(&drawn(layout, true)), 2 * (2 * 10 + 2 * 8), "the ghost columns widen the board to 10x8");
-        let outline = outline(layout, &drawn(layout, false));
+        let tiles: Vec<Tile> =
+            drawn(layout, false).iter().map(|d| Tile { geometry: layout.cell(d.cell), dark: layout.is_dark(d.cell), shift: d.shift, ghost: d.ghost }).collect();
+        let outline = outline(&tiles);
         let length: f32 = outline.iter().map(|(a, e)| (e[0] - a[0]).hypot(e[1] - a[1])).sum();
         assert_eq!(length, 32.0);
     }
@@ -360,51 +457,102 @@ mod tests {
         tris.iter().filter(|(t, n)| n.y > 0.5 && (t[0].y - y).abs() < 1e-4).map(|(t, _)| (t[1] - t[0]).cross(t[2] - t[0]).y / 2.0).sum()
     }
 
+    /// Twice the signed area of a polygon (positive counter-clockwise).
+    fn shoelace(p: &[Point]) -> f32 {
+        let n = p.len();
+        (0..n).map(|i| p[i][0] * p[(i + 1) % n][1] - p[(i + 1) % n][0] * p[i][1]).sum()
+    }
+
     #[test]
-    fn a_hexagon_of_triangles_stands_on_a_frame() {
-        for board in [TriBoard::plain(8), TriBoard::plain(10), TriBoard::plain(12), TriBoard { rows: 12, corners: true, extra_file: false }] {
+    fn a_hexagon_of_triangles_lies_on_the_whole_tri_board_and_its_frame() {
+        let full = BoardLayout::triangles(TRI_BOARD);
+        let full_area: f32 = full.cells().map(|(_, g)| g.polygon.area()).sum();
+        let frame = frame_outline(full);
+        assert_eq!(frame.len(), 6, "the frame runs round the whole hexagon: {frame:?}");
+        let frame_area = shoelace(&frame) / 2.0;
+        let apothem = TRI_BOARD.side() as f32 * 3f32.sqrt() * 3f32.sqrt() / 2.0 + FRAME_WIDTH;
+        let hexagon = 6.0 * apothem * apothem / 3f32.sqrt();
+        assert!((frame_area - hexagon).abs() < 0.05, "frame area {frame_area} vs {hexagon}");
+        for board in [TriBoard::plain(8), TriBoard::plain(10), TriBoard::plain(12), TRI_BOARD, TriBoard { rows: 8, corners: false, extra_file: true }] {
             let layout = BoardLayout::triangles(board);
+            assert!(std::ptr::eq(drawn_layout(layout), full), "{board:?} is drawn on the Tri-board");
             let cells: Vec<DrawnCell> = layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false }).collect();
-            let tris = triangles(&board_mesh(layout, &cells));
-            let cell_area: f32 = layout.cells().map(|(_, g)| g.polygon.area()).sum();
-            assert!((area_at(&tris, THICKNESS / 2.0) - cell_area).abs() < 1e-2, "{board:?}: the cells' tops");
+            let mesh = board_mesh(layout, &cells);
+            let tris = triangles(&mesh);
+            assert!((area_at(&tris, THICKNESS / 2.0) - full_area).abs() < 1e-2, "{board:?}: the tops cover the whole Tri-board");
             for (t, n) in &tris {
                 assert!((t[1] - t[0]).cross(t[2] - t[0]).dot(*n) > 0.0, "every triangle faces along its normal: {t:?} {n}");
             }
-            // The frame: the cells' hull grown by FRAME_WIDTH, every cell inside it: a hexagon,
-            // its corners cut off where the board's are (12 rows without corners).
-            let outline = frame_outline(layout);
-            let cut = board.rows == 12 && !board.corners;
-            assert_eq!(outline.len(), if cut { 12 } else { 6 }, "{board:?}: {outline:?}");
-            let left_of = |a: Point, b: Point, p: Point| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) > 0.0;
-            let n = outline.len();
-            assert!(layout.cells().all(|(_, g)| (0..n).all(|i| left_of(outline[i], outline[(i + 1) % n], g.centre))));
-            let area: f32 = (0..n).map(|i| (outline[i][0] * outline[(i + 1) % n][1] - outline[(i + 1) % n][0] * outline[i][1]) / 2.0).sum();
-            let apothem = board.side() as f32 * 3f32.sqrt() * 3f32.sqrt() / 2.0 + FRAME_WIDTH;
-            let hexagon = 6.0 * apothem * apothem / 3f32.sqrt();
-            if !cut {
-                assert!((area - hexagon).abs() < 0.05, "{board:?}: frame area {area} vs {hexagon}");
-            }
-            assert!(area <= hexagon + 0.05 && area > cell_area);
-            assert!((area_at(&tris, THICKNESS / 2.0 - FRAME_DROP) - area).abs() < 0.05, "the frame's top lies below the cells'");
+            // The game's own triangles in full colour, the rest dimmed: three top triangles of
+            // three vertices per triangle.
+            let colours: Vec<[f32; 4]> = floats(&mesh, Mesh::ATTRIBUTE_COLOR);
+            let ghosts = colours.iter().filter(|c| c[1] == 1.0).count();
+            assert_eq!(ghosts, (full.len() - layout.len()) * 9, "{board:?}");
+            // Up to the cells' top, walls only round the Tri-board: 6 sides of 6 triangles, two
+            // wall triangles each.
+            let walls = tris.iter().filter(|(t, n)| n.y.abs() < 0.5 && t.iter().any(|p| (p.y - THICKNESS / 2.0).abs() < 1e-4)).count();
+            assert_eq!(walls, 2 * 36, "{board:?}: walls only round the Tri-board's outline");
+            assert!((area_at(&tris, THICKNESS / 2.0 - FRAME_DROP) - frame_area).abs() < 0.05, "the frame's top lies below the cells'");
         }
         let square = BoardLayout::square(8, 8);
+        assert!(std::ptr::eq(drawn_layout(square), square), "squares are drawn as they are");
+        assert!(out_of_play(square).is_empty());
         let cells: Vec<DrawnCell> = square.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false }).collect();
         assert_eq!(area_at(&triangles(&board_mesh(square, &cells)), THICKNESS / 2.0 - FRAME_DROP), 0.0, "square boards have no frame");
     }
 
     #[test]
-    fn the_extra_file_widens_the_frame() {
-        let widest = |o: &[Point]| o.iter().map(|p| p[0]).fold(f32::MIN, f32::max);
-        let plain = frame_outline(BoardLayout::triangles(TriBoard::plain(8)));
-        let layout = BoardLayout::triangles(TriBoard { rows: 8, corners: false, extra_file: true });
-        let extra = frame_outline(layout);
-        assert!(widest(&extra) > widest(&plain) + 0.5, "{extra:?}");
-        // Convex and counter-clockwise, every cell inside.
-        let left_of = |a: Point, b: Point, p: Point| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) > 0.0;
-        for (_, g) in layout.cells() {
-            assert!((0..extra.len()).all(|i| left_of(extra[i], extra[(i + 1) % extra.len()], g.centre)), "{} outside the frame", g.name);
+    fn out_of_play_triangles_are_flagged_unpickable_and_coloured_as_the_game() {
+        let full = BoardLayout::triangles(TRI_BOARD);
+        let up = |g: &CellGeometry| {
+            let c = g.polygon.corners();
+            let low = c.iter().map(|p| p[1]).fold(f32::INFINITY, f32::min);
+            c.iter().filter(|p| (p[1] - low).abs() < 1e-4).count() == 2
+        };
+        for board in [TriBoard::plain(8), TriBoard::plain(10), TriBoard::plain(12), TRI_BOARD, TriBoard { rows: 8, corners: false, extra_file: true }] {
+            let layout = BoardLayout::triangles(board);
+            let out = out_of_play(layout);
+            assert_eq!(out.len(), full.len() - layout.len(), "{board:?}");
+            let dark_up = layout.is_dark(0) == up(layout.cell(0));
+            for (g, dark) in &out {
+                assert_eq!(layout.cell_at(g.centre), None, "{board:?}: {} is no cell of the game", g.name);
+                assert_eq!(*dark, up(g) == dark_up, "{board:?}: {} coloured as the game's triangles", g.name);
+            }
+            assert!(layout.cells().all(|(_, g)| (up(g) == dark_up) == g.dark), "one orientation is dark");
         }
+        assert_eq!(out_of_play(BoardLayout::triangles(TriBoard::plain(12))).len(), 12, "the cut corners");
+    }
+
+    #[test]
+    fn the_tri_board_marks_its_three_boards() {
+        let side = 3f32.sqrt();
+        let lengths =
+            |o: &[Point]| -> Vec<f32> { (0..o.len()).map(|i| (o[(i + 1) % o.len()][0] - o[i][0]).hypot(o[(i + 1) % o.len()][1] - o[i][1])).collect() };
+        let [eight, ten, twelve] = tri_marking_outlines();
+        for (outline, rows) in [(&eight, 8), (&ten, 10)] {
+            let l = lengths(outline);
+            assert_eq!(l.len(), 6, "{rows} rows: a hexagon");
+            assert!(l.iter().all(|&x| (x - rows as f32 / 2.0 * side).abs() < 1e-4), "{rows} rows: {l:?}");
+        }
+        // 12 rows, corners cut: six sides of four triangles, and round each corner a notch of
+        // two sides of one triangle.
+        let l = lengths(&twelve);
+        assert_eq!(l.len(), 18);
+        assert_eq!(l.iter().filter(|&&x| (x - 4.0 * side).abs() < 1e-4).count(), 6, "{l:?}");
+        assert_eq!(l.iter().filter(|&&x| (x - side).abs() < 1e-4).count(), 12, "{l:?}");
+        // Each outline bounds exactly its board's triangles (counter-clockwise).
+        for (outline, board) in [(&eight, TriBoard::plain(8)), (&ten, TriBoard::plain(10)), (&twelve, TriBoard::plain(12))] {
+            let cells: f32 = BoardLayout::triangles(board).cells().map(|(_, g)| g.polygon.area()).sum();
+            assert!((shoelace(outline) / 2.0 - cells).abs() < 1e-2, "{board:?}");
+        }
+        // The inlay: a band of the marking's width along every outline, facing up, above the
+        // cells.
+        let mesh = tri_markings_mesh();
+        let tris = triangles(&mesh);
+        assert!(tris.iter().all(|(t, _)| (t[1] - t[0]).cross(t[2] - t[0]).y > 0.0 && t.iter().all(|p| p.y > THICKNESS / 2.0)));
+        let area: f32 = tris.iter().map(|(t, _)| (t[1] - t[0]).cross(t[2] - t[0]).y / 2.0).sum();
+        let perimeter: f32 = [&eight, &ten, &twelve].iter().flat_map(|o| lengths(o)).sum();
+        assert!((area - perimeter * TRI_MARKING_WIDTH).abs() < 1e-2, "{area} vs {}", perimeter * TRI_MARKING_WIDTH);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use variant_rules::layout::{BoardLayout, Point, Shape};
 use variant_rules::{Position, Seat};
 
 use super::Seats;
-use crate::table::board::mesh::{FRAME_DROP, FRAME_WIDTH, THICKNESS};
+use crate::table::board::mesh::{FRAME_DROP, FRAME_WIDTH, THICKNESS, drawn_layout};
 use crate::table::board::{Board, plane_to_world};
 use crate::table::camera::OrbitCamera;
 use crate::table::session::Session;
@@ -60,7 +60,8 @@ pub fn plate_specs(layout: &BoardLayout, pos: &variant_rules::AnyPosition, seats
     pos.seating()
         .seats()
         .map(|seat| {
-            let (a, b) = layout.edge(pos.side_of(seat));
+            // A hexagon's plates lie on the frame round the whole Tri-board.
+            let (a, b) = drawn_layout(layout).edge(pos.side_of(seat));
             let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
             let len = dx.hypot(dy).max(1e-6);
             // Outward: to the right of an edge running from the seat's left to its right.
