@@ -125,10 +125,24 @@ impl CheckersPosition {
         // Numbers some of those may not jump what they find; the search below says.)
         let prey = occupied & !team;
         let mut jumpers = 0;
-        for (pieces, king) in [(men, false), (kings, true)] {
-            let (lines, n) = self.jump_dirs(king, seat);
-            for &d in &lines[..n] {
-                jumpers |= pieces & edges.before(prey & edges.before(empty, d, king), d, king);
+        let mut hop = |pieces: u64, d: Line, king: bool| jumpers |= pieces & edges.before(prey & edges.before(empty, d, king), d, king);
+        // The lines of `jump_dirs`, written out as fixed loops the compiler unrolls.
+        let side = self.table.sides[seat];
+        let queens = self.rules.game == CheckersGame::Queens;
+        for d in side.diagonal_forward() {
+            hop(men, d, false);
+        }
+        if queens {
+            hop(men, side.forward(), false);
+        }
+        if kings != 0 {
+            for d in Line::DIAGONAL {
+                hop(kings, d, true);
+            }
+            if queens {
+                for d in Line::ORTHOGONAL {
+                    hop(kings, d, true);
+                }
             }
         }
         if jumpers != 0 {
@@ -157,16 +171,21 @@ impl CheckersPosition {
                 movers |= can_king[d.index() & 7];
             }
         }
-        // Each kind's lines in the order the cell-by-cell generator lists them.
-        let man_lines = [l, r];
-        let king_lines = Line::DIAGONAL;
+        // Each kind's lines in the order the cell-by-cell generator lists them; two loops of
+        // fixed length, which the compiler unrolls.
         for c in cells(movers) {
             let bit = 1u64 << c;
-            let king = kings & bit != 0;
-            let (lines, can): (&[Line], &[u64; 8]) = if king { (&king_lines, &can_king) } else { (&man_lines, &can_man) };
-            for &d in lines {
-                if can[d.index() & 7] & bit != 0 {
-                    out.push(CheckersMove::step(c, self.step(c, d, king, seat)));
+            if kings & bit != 0 {
+                for d in Line::DIAGONAL {
+                    if can_king[d.index() & 7] & bit != 0 {
+                        out.push(CheckersMove::step(c, self.step(c, d, true, seat)));
+                    }
+                }
+            } else {
+                for d in [l, r] {
+                    if can_man[d.index() & 7] & bit != 0 {
+                        out.push(CheckersMove::step(c, self.step(c, d, false, seat)));
+                    }
                 }
             }
         }
