@@ -219,3 +219,62 @@ fn three_player_tri_chek_plays_a_hundred_plies_by_clicks() {
     eprintln!("three-player Tri-Chek by clicks: {plies} plies, {:?}", session(&app).game.outcome());
     assert!(plies >= 30, "a game lasts a while");
 }
+
+/// Runs frames with real time passing (the computer thinks on the wall clock) until `done`
+/// holds or `secs` seconds have gone by; returns whether it held.
+fn run_until(app: &mut App, secs: f64, done: impl Fn(&App) -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed().as_secs_f64() < secs {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+/// One player against five computers on the 12-row board: the computers move in the
+/// sequence's order between the player's clicks, the view comes back to the player, and the
+/// whole game replays from its record.
+#[test]
+fn one_player_against_five_computers_on_the_hexagon() {
+    use variant_rules::Seat;
+    use variant_table::table::seats::Controller;
+    let mut opts = GameOptions::default_for(GameId::TriStax);
+    opts.players = 6;
+    opts.seating = "trios".parse().unwrap();
+    let mut app = app(Game::new(GameId::TriStax, opts, None).unwrap());
+    // Trios: F, C, A, D, B, E; the player is A (third to move), the others think 20 ms a move.
+    for (i, s) in app.world_mut().resource_mut::<Seats>().seats.iter_mut().enumerate() {
+        if i != 0 {
+            s.controller = Controller::Computer { movetime_ms: 20 };
+        }
+    }
+    let mine = session(&app).game.position().side_of(Seat::A);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for round in 0..4 {
+        // The computers move until it is A's turn again (F and C first, then D, B, E, F, C).
+        assert!(
+            run_until(&mut app, 30.0, |a| session(a).game.position().turn() == Seat::A && session(a).game.moves().count() >= 2 + 6 * round),
+            "round {round}: the computers did not bring the turn back: {:?}",
+            session(&app).game.moves().collect::<Vec<_>>()
+        );
+        settle(&mut app);
+        assert_eq!(session(&app).game.moves().count(), 2 + 6 * round, "round {round}: five computer moves between the player's");
+        assert_eq!(app.world().resource::<TurnView>().target(), Some(mine), "the view is on the player's side");
+        assert_mirrors(&mut app, &format!("round {round}"));
+        let pos = session(&app).game.position().clone();
+        let moves = pos.legal_move_list();
+        let m = moves[rng.random_range(0..moves.len())];
+        click_move(&mut app, m);
+        // The computers may answer while the click settles: the player's move is the record's next.
+        let played = session(&app).game.moves().nth(2 + 6 * round).map(str::to_string);
+        assert_eq!(played, Some(pos.move_text(m)), "round {round}: the player's click was played");
+    }
+    let record: Vec<String> = session(&app).game.moves().map(str::to_string).collect();
+    let mut replay = Game::new(GameId::TriStax, opts, None).unwrap();
+    for m in &record {
+        replay.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
