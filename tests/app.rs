@@ -2,6 +2,8 @@
 //! games played by sending the same `CellClicked` messages the mouse sends, with the ECS
 //! mirror checked against the rules position after every move.
 
+mod support;
+
 use std::time::Duration;
 
 use bevy::prelude::*;
@@ -19,6 +21,8 @@ use variant_table::table::save::{SaveFile, SaveLoad};
 use variant_table::table::seats::Seats;
 use variant_table::table::session::{GameCommand, PositionChanged, Session};
 use variant_table::table::{AppState, TablePlugin};
+
+use support::{run_until, session, settle};
 
 fn app(game: Game) -> App {
     app_saving_to(game, SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) })
@@ -41,17 +45,6 @@ fn app_saving_to(game: Game, paths: SavePaths) -> App {
     app.world_mut().write_message(PositionChanged::default());
     settle(&mut app);
     app
-}
-
-/// Runs enough frames for messages to be handled and animations to finish.
-fn settle(app: &mut App) {
-    for _ in 0..12 {
-        app.update();
-    }
-}
-
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
 }
 
 /// Sends a move as the selection logic does, typed; `text` is read in the current position.
@@ -791,22 +784,8 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
 
 /// A table started as the launcher starts a game: `keys` pressed on the launcher, then Enter.
 fn start_from_launcher(keys: &[variant_table::table::launcher::LauncherKey]) -> App {
-    use variant_table::table::launcher::{LauncherChoice, LauncherKey};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
-    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-app-tests")) });
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
-    settle(&mut app);
-    let mut choice = LauncherChoice::default();
-    let game = {
-        let mut seats = app.world_mut().resource_mut::<Seats>();
-        for key in keys {
-            assert!(choice.on_key(&mut seats, key).is_none(), "{key:?} does not start a game");
-        }
-        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
-    };
-    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
-    settle(&mut app);
+    let mut app = support::headless(support::scratch_saves("variant-table-app-tests"));
+    support::start_from_keys(&mut app, keys);
     app
 }
 
@@ -942,20 +921,6 @@ fn computer(ms: u32) -> variant_table::table::seats::Controller {
 
 fn thinking(app: &App) -> Option<(Seat, Duration)> {
     app.world().resource::<variant_table::table::ai::Computer>().thinking()
-}
-
-/// Runs frames, letting real time pass too (the computer thinks on the wall clock), until
-/// `done` holds or `secs` seconds have gone by; returns whether it held.
-fn run_until(app: &mut App, secs: f64, done: impl Fn(&App) -> bool) -> bool {
-    let start = std::time::Instant::now();
-    while start.elapsed().as_secs_f64() < secs {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    false
 }
 
 /// Clicks the cells of a legal move (the first one with a cell to click), without waiting.

@@ -4,32 +4,26 @@
 //! board mesh is), the mirror standing on the triangles' centres, and the view turning to
 //! each of six seats round the hexagon.
 
-use std::time::Duration;
+mod support;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
+use variant_table::table::AppState;
 use variant_table::table::board::{Board, cell_at, cell_translation, layout_of, plane_to_world, topology_of};
-use variant_table::table::data_dir::SavePaths;
 use variant_table::table::input::CellClicked;
-use variant_table::table::launcher::{LauncherChoice, LauncherKey};
+use variant_table::table::launcher::LauncherKey;
 use variant_table::table::pieces::{CheckerPiece, Stack};
 use variant_table::table::seats::Seats;
-use variant_table::table::session::{GameCommand, PositionChanged, Session};
+use variant_table::table::session::{PositionChanged, Session};
 use variant_table::table::view::TurnView;
-use variant_table::table::{AppState, TablePlugin};
+
+use support::{headless, run_until, scratch_saves, session, settle, start_from_keys};
 
 /// A headless table with saves kept out of the player's data directory.
 fn bare_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
-    app.insert_resource(SavePaths { autosave: false, ..SavePaths::at(std::env::temp_dir().join("variant-table-tri-tests")) });
-    // Every update advances a quarter second, so move animations finish in a few frames.
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
-    app
+    headless(scratch_saves("variant-table-tri-tests"))
 }
 
 /// A table already playing `game`, seated as `variant-table play` seats it.
@@ -48,28 +42,8 @@ fn app(game: Game) -> App {
 /// A table started from the launcher by `keys`, then Enter.
 fn from_launcher(keys: &[LauncherKey]) -> App {
     let mut app = bare_app();
-    settle(&mut app);
-    let mut choice = LauncherChoice::default();
-    let game = {
-        let mut seats = app.world_mut().resource_mut::<Seats>();
-        for key in keys {
-            assert!(choice.on_key(&mut seats, key).is_none(), "{key:?} does not start a game");
-        }
-        choice.on_key(&mut seats, &LauncherKey::Enter).expect("Enter starts a game").expect("the game starts")
-    };
-    app.world_mut().write_message(GameCommand::NewGame(Box::new(game)));
-    settle(&mut app);
+    start_from_keys(&mut app, keys);
     app
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..12 {
-        app.update();
-    }
-}
-
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
 }
 
 /// Clicks the table at a world point as the board's picking observer does: the point is turned
@@ -218,20 +192,6 @@ fn three_player_tri_chek_plays_a_hundred_plies_by_clicks() {
     }
     eprintln!("three-player Tri-Chek by clicks: {plies} plies, {:?}", session(&app).game.outcome());
     assert!(plies >= 30, "a game lasts a while");
-}
-
-/// Runs frames with real time passing (the computer thinks on the wall clock) until `done`
-/// holds or `secs` seconds have gone by; returns whether it held.
-fn run_until(app: &mut App, secs: f64, done: impl Fn(&App) -> bool) -> bool {
-    let start = std::time::Instant::now();
-    while start.elapsed().as_secs_f64() < secs {
-        app.update();
-        if done(app) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    false
 }
 
 /// One player against five computers on the 12-row board: the computers move in the
