@@ -7,11 +7,10 @@ mod support;
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Game, GameId, GameOptions, Position, Seat, Wrap};
+use variant_table::table::AppState;
 use variant_table::table::autosave::Autosave;
 use variant_table::table::board::{Board, BoardCell, GhostCell, cell_translation, topology_of};
 use variant_table::table::data_dir::SavePaths;
@@ -19,8 +18,7 @@ use variant_table::table::input::{CellClicked, ChooseMove, Selection};
 use variant_table::table::pieces::{CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack, checker_offset};
 use variant_table::table::save::{SaveFile, SaveLoad};
 use variant_table::table::seats::Seats;
-use variant_table::table::session::{GameCommand, PositionChanged, Session};
-use variant_table::table::{AppState, TablePlugin};
+use variant_table::table::session::{GameCommand, Session};
 
 use support::{run_until, session, settle};
 
@@ -31,20 +29,7 @@ fn app(game: Game) -> App {
 /// An app whose saves go to `paths` (the other tests keep autosave off and out of the
 /// player's data directory).
 fn app_saving_to(game: Game, paths: SavePaths) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
-    app.insert_resource(paths);
-    // Every update advances a quarter second, so move animations finish in a few frames.
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
-    // The seats `variant-table play` gives the game: its set's colours.
-    let mut seats = Seats::default();
-    seats.suit_game(&game);
-    app.insert_resource(seats);
-    app.insert_resource(Session::new(game));
-    app.insert_state(AppState::Playing);
-    app.world_mut().write_message(PositionChanged::default());
-    settle(&mut app);
-    app
+    support::playing(game, paths)
 }
 
 /// Sends a move as the selection logic does, typed; `text` is read in the current position.

@@ -10,16 +10,14 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
-use variant_table::table::AppState;
 use variant_table::table::board::{Board, cell_at, cell_translation, layout_of, plane_to_world, topology_of};
 use variant_table::table::input::CellClicked;
 use variant_table::table::launcher::LauncherKey;
 use variant_table::table::pieces::{CheckerPiece, Stack};
 use variant_table::table::seats::Seats;
-use variant_table::table::session::{PositionChanged, Session};
 use variant_table::table::view::TurnView;
 
-use support::{headless, run_until, scratch_saves, session, settle, start_from_keys};
+use support::{headless, playing, run_until, scratch_saves, session, settle, start_from_keys};
 
 /// A headless table with saves kept out of the player's data directory.
 fn bare_app() -> App {
@@ -28,15 +26,7 @@ fn bare_app() -> App {
 
 /// A table already playing `game`, seated as `variant-table play` seats it.
 fn app(game: Game) -> App {
-    let mut app = bare_app();
-    let mut seats = Seats::default();
-    seats.suit_game(&game);
-    app.insert_resource(seats);
-    app.insert_resource(Session::new(game));
-    app.insert_state(AppState::Playing);
-    app.world_mut().write_message(PositionChanged::default());
-    settle(&mut app);
-    app
+    playing(game, scratch_saves("variant-table-tri-tests"))
 }
 
 /// A table started from the launcher by `keys`, then Enter.

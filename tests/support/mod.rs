@@ -7,11 +7,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use variant_table::table::TablePlugin;
+use variant_rules::Game;
 use variant_table::table::data_dir::SavePaths;
 use variant_table::table::launcher::{LauncherChoice, LauncherKey};
 use variant_table::table::seats::Seats;
-use variant_table::table::session::{GameCommand, Session};
+use variant_table::table::session::{GameCommand, PositionChanged, Session};
+use variant_table::table::{AppState, TablePlugin};
 
 /// A table with no window and `paths` for its saves; every update advances a quarter second,
 /// so move animations finish in a few frames.
@@ -20,6 +21,20 @@ pub fn headless(paths: SavePaths) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, TablePlugin));
     app.insert_resource(paths);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(250)));
+    app
+}
+
+/// A table already playing `game` with saves at `paths`, seated as `variant-table play` seats
+/// it (its sets' colours).
+pub fn playing(game: Game, paths: SavePaths) -> App {
+    let mut app = headless(paths);
+    let mut seats = Seats::default();
+    seats.suit_game(&game);
+    app.insert_resource(seats);
+    app.insert_resource(Session::new(game));
+    app.insert_state(AppState::Playing);
+    app.world_mut().write_message(PositionChanged::default());
+    settle(&mut app);
     app
 }
 
