@@ -67,6 +67,15 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
             out.push((format!("{game} --players {players} --seating {seating}"), game, o));
         }
     }
+    // Tri-Chess beyond two players: every seating of the text (two players come from GameId::ALL).
+    for (players, seating) in
+        [(3, "cut-throat"), (4, "cut-throat"), (4, "partners-adjacent"), (5, "cut-throat"), (6, "cut-throat"), (6, "partners-adjacent"), (6, "trios")]
+    {
+        let mut o = GameOptions::default_for(GameId::TriChess);
+        o.players = players;
+        o.seating = seating.parse().unwrap();
+        out.push((format!("tri-chess --players {players} --seating {seating}"), GameId::TriChess, o));
+    }
     // Double Chess seats four already (partners above, from GameId::ALL); cut-throat here.
     let mut o = GameOptions::default_for(GameId::DoubleChess);
     o.seating = "cut-throat".parse().unwrap();

@@ -8,7 +8,8 @@ use crate::topology::Wrap;
 
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
 /// `--no-move`, `--draw-in-check`, `--uncovered-man`, `--brainking-six`, `--players`,
-/// `--seating`, `--queens-colours`, `--notation`.
+/// `--seating`, `--queens-colours`, `--notation`, `--symmetric`, `--queens-position`,
+/// `--forty-moves`, `--edges`, `--extended-moves`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -63,6 +64,12 @@ pub struct OptionArgs {
     /// Tri-Chek's 40-move option: on (default) or off.
     #[arg(long, allow_hyphen_values = true)]
     pub forty_moves: Option<String>,
+    /// Tri-Chess: full (default, a ninth Pawn) or cut (the unoccupied outer edges out of play).
+    #[arg(long, allow_hyphen_values = true)]
+    pub edges: Option<String>,
+    /// Tri-Chess for 3-6 players: the extended Knight and Pawn moves, on (default) or off.
+    #[arg(long, allow_hyphen_values = true)]
+    pub extended_moves: Option<String>,
 }
 
 impl OptionArgs {
@@ -150,6 +157,20 @@ impl OptionArgs {
                 "on" => true,
                 "off" => false,
                 _ => return Err(format!("unknown --forty-moves '{f}' (expected on or off)")),
+            };
+        }
+        if let Some(e) = &self.edges {
+            opts.cut_edges = match e.as_str() {
+                "cut" => true,
+                "full" => false,
+                _ => return Err(format!("unknown --edges '{e}' (expected full or cut)")),
+            };
+        }
+        if let Some(x) = &self.extended_moves {
+            opts.plain_moves = match x.as_str() {
+                "on" => false,
+                "off" => true,
+                _ => return Err(format!("unknown --extended-moves '{x}' (expected on or off)")),
             };
         }
         Ok(())

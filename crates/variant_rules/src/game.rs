@@ -14,7 +14,7 @@ use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
 use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
 use crate::dicechess::DiceUndo;
 use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
-use crate::doublechess::{DoubleChessPosition, DoubleKind, DoubleMove, Notation};
+use crate::doublechess::{DoubleChessPosition, DoubleKind, DoubleMove, Notation, tri::TriChessSetup};
 use crate::position::{MoveError, Outcome, Position, Reason, Seat, SeatState, Seating};
 use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, Side, Wrap};
@@ -37,11 +37,12 @@ pub enum GameId {
     TriChek,
     TriStax,
     TriQueens,
+    TriChess,
 }
 
 impl GameId {
     /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 14] = [
+    pub const ALL: [GameId; 15] = [
         GameId::Checkers,
         GameId::Stax,
         GameId::Queens,
@@ -56,6 +57,7 @@ impl GameId {
         GameId::TriChek,
         GameId::TriStax,
         GameId::TriQueens,
+        GameId::TriChess,
     ];
 
     /// The id used on the command line and in save files.
@@ -75,6 +77,7 @@ impl GameId {
             GameId::TriChek => "tri-chek",
             GameId::TriStax => "tri-stax",
             GameId::TriQueens => "tri-queens",
+            GameId::TriChess => "tri-chess",
         }
     }
 
@@ -95,6 +98,7 @@ impl GameId {
             GameId::TriChek => "Tri-Chek: checkers on a hexagon of triangles for 2-6 players; kings move in six directions",
             GameId::TriStax => "Tri-Stax: Stax on a hexagon of triangles for 2-6 players",
             GameId::TriQueens => "Tri-Queens: Queens on a hexagon of triangles for 2-6 players; men jump in five directions",
+            GameId::TriChess => "Tri-Chess: chess on a hexagon of triangles for 2-6 players; rooks and bishops in six directions, queens and kings in twelve",
         }
     }
 
@@ -108,12 +112,17 @@ impl GameId {
         matches!(self, GameId::TriChek | GameId::TriStax | GameId::TriQueens)
     }
 
+    /// Whether the game is played on a hexagon of triangles (the Tri checkers games and Tri-Chess).
+    pub fn is_hexagonal(self) -> bool {
+        self.is_triangular() || self == GameId::TriChess
+    }
+
     /// The player counts the game seats, smallest first.
     pub fn player_counts(self) -> &'static [u8] {
         match self {
             GameId::DoubleChess => &[4],
             GameId::Checkers | GameId::Stax | GameId::Queens => &[2, 4],
-            g if g.is_triangular() => &[2, 3, 4, 5, 6],
+            g if g.is_hexagonal() => &[2, 3, 4, 5, 6],
             _ => &[2],
         }
     }
@@ -139,7 +148,7 @@ impl GameId {
             GameId::CylinderChess => &[Wrap::Cylinder],
             GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe | GameId::DoubleChess => &[Wrap::Flat],
             // "The Cylindrical and Universal variations, while perhaps theoretically possible, are probably not practical."
-            GameId::TriChek | GameId::TriStax | GameId::TriQueens => &[Wrap::Flat],
+            GameId::TriChek | GameId::TriStax | GameId::TriQueens | GameId::TriChess => &[Wrap::Flat],
             GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
             _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
         }
@@ -193,6 +202,15 @@ impl GameId {
         if self == GameId::DoubleChess {
             v.push("--seating partners|cut-throat (default partners: W1 and W2 against B1 and B2)".into());
             v.push("--notation grid|corner (how moves are printed; both are read; default grid)".into());
+        }
+        if self == GameId::TriChess {
+            v.push("--players 2-6 (8 ranks for 2, 10 for 3-4, 12 for 5-6)".into());
+            v.push(
+                "--seating cut-throat|partners-adjacent|trios (4: partners-adjacent = AB vs CD; 6: AB vs CD vs EF, trios = ABC vs DEF; default cut-throat)"
+                    .into(),
+            );
+            v.push("--edges full|cut (cut: leave the unoccupied outer edges out of play instead of a ninth Pawn; default full)".into());
+            v.push("--extended-moves on|off (3-6 players: the Knight's double hop and the Pawn's long moves of Doubles; default on)".into());
         }
         v
     }
@@ -283,6 +301,12 @@ pub struct GameOptions {
     /// Tri-Chek: the 40-move option.
     #[serde(default)]
     pub forty_moves: bool,
+    /// Tri-Chess: the unoccupied outer edges out of play instead of a ninth Pawn.
+    #[serde(default)]
+    pub cut_edges: bool,
+    /// Tri-Chess: without the extended Knight and Pawn moves ("may be used if desired").
+    #[serde(default)]
+    pub plain_moves: bool,
 }
 
 fn two_players() -> u8 {
@@ -306,12 +330,14 @@ impl GameOptions {
             // Double Chess seats four; every other game starts with two.
             players: if game == GameId::DoubleChess { 4 } else { 2 },
             // The one seating every player count of the triangular games allows.
-            seating: if game.is_triangular() { DoublesSeating::CutThroat } else { DoublesSeating::default() },
+            seating: if game.is_hexagonal() { DoublesSeating::CutThroat } else { DoublesSeating::default() },
             queens_colours: QueensColours::default(),
             notation: Notation::default(),
             symmetric: false,
             queens_open: false,
             forty_moves: game == GameId::TriChek,
+            cut_edges: false,
+            plain_moves: false,
         }
     }
 
@@ -344,6 +370,12 @@ impl GameOptions {
     }
 
     fn validate_seats(&self, game: GameId) -> Result<(), String> {
+        if game != GameId::TriChess && (self.cut_edges || self.plain_moves) {
+            return Err(format!("--edges and --extended-moves belong to Tri-Chess; {game} has no such options"));
+        }
+        if game == GameId::TriChess {
+            return self.validate_tri_chess();
+        }
         if game == GameId::DoubleChess {
             return self.validate_double_chess();
         }
@@ -397,6 +429,21 @@ impl GameOptions {
             ));
         }
         CheckersRules::check_table(&checkers_rules(game, self))
+    }
+
+    fn validate_tri_chess(&self) -> Result<(), String> {
+        if self.notation != Notation::default() {
+            return Err("--notation belongs to Double Chess; Tri-Chess names cells one way".into());
+        }
+        if self.symmetric || self.queens_open || self.forty_moves || self.queens_colours != QueensColours::default() {
+            return Err("--symmetric, --queens-colours, --queens-position and --forty-moves belong to the triangular checkers games".into());
+        }
+        DoubleChessPosition::tri_start(self.tri_chess()).map(|_| ())
+    }
+
+    /// The Tri-Chess table these options describe.
+    pub fn tri_chess(&self) -> TriChessSetup {
+        TriChessSetup { players: self.players, seating: self.seating, cut_edges: self.cut_edges, extended: !self.plain_moves }
     }
 
     fn validate_double_chess(&self) -> Result<(), String> {
@@ -674,6 +721,7 @@ impl AnyPosition {
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
             GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::start(opts.seating, opts.notation)?),
+            GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_start(opts.tri_chess())?),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
     }
@@ -690,6 +738,7 @@ impl AnyPosition {
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
             GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?),
+            GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_from_text(text, opts.tri_chess())?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
     }
@@ -952,7 +1001,7 @@ impl GameId {
     /// The name of a seat in this game's terms: "white"/"black" in the chess games, the seat's
     /// letter ("a".."d") in the checkers family.
     pub fn seat_name(self, seat: Seat) -> String {
-        if self.is_checkers_family() || self == GameId::DoubleChess {
+        if self.is_checkers_family() || self == GameId::DoubleChess || self == GameId::TriChess {
             seat.letter().to_ascii_lowercase().to_string()
         } else if seat == Seat::A {
             "white".into()

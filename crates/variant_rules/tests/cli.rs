@@ -21,11 +21,14 @@ fn json(args: &[&str]) -> serde_json::Value {
 fn games_lists_every_id_with_options() {
     let o = run(&["games"]);
     assert!(o.status.success());
-    for id in ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex", "dice-chess", "chec-toe", "double-chess"] {
+    for id in
+        ["checkers", "stax", "queens", "chess", "shadow-chess", "cylinder-chess", "toe-to-toe", "chex", "dice-chess", "chec-toe", "double-chess", "tri-chess"]
+    {
         assert!(stdout(&o).lines().any(|l| l.starts_with(id)), "{id} missing");
     }
     let v = json(&["games", "--json"]);
-    assert_eq!(v.as_array().unwrap().len(), 14);
+    assert_eq!(v.as_array().unwrap().len(), 15);
+    assert!(v[14]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--edges full|cut")));
     assert!(v[10]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--notation grid|corner")));
     assert!(v[8]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("gollon-piece-count")));
     assert!(v[6]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--deploy-groups")));
@@ -367,6 +370,35 @@ fn triangular_games_check_perft_and_refuse_what_the_text_rules_out() {
         &["check", "tri-queens", "--queens-position", "sideways"],
         &["check", "tri-chek", "--topology", "cylinder"],
         &["check", "tri-chek", "--position", "9/11/13/15/15/13/11/8 a 0"],
+    ] {
+        let o = run(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn tri_chess_checks_plays_and_refuses_bad_tables() {
+    // Three players, clockwise from A; the JSON names the seats and their moves.
+    let v = json(&["check", "tri-chess", "--players", "3", "--json"]);
+    assert_eq!(v["to_move"], "a");
+    let moves = v["legal_moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m == "j2j5"), "a Pawn's extended first move: {moves:?}");
+    // A move played through the command line moves the turn to B.
+    let v = json(&["check", "tri-chess", "--players", "3", "--moves", "j2j5", "--json"]);
+    assert_eq!(v["to_move"], "b");
+    let v = json(&["check", "tri-chess", "--players", "6", "--seating", "trios", "--json"]);
+    assert_eq!(v["order"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect::<String>(), "adbecf", "\"Sequence is A, D, B, E, C, F\"");
+    for args in [
+        &["check", "tri-chess", "--players", "3", "--seating", "partners-adjacent"][..],
+        &["check", "tri-chess", "--players", "6", "--edges", "cut"],
+        &["check", "tri-chess", "--players", "4", "--seating", "trios"],
+        &["check", "tri-chess", "--edges", "sideways"],
+        &["check", "tri-chess", "--notation", "corner"],
+        &["check", "chess", "--extended-moves", "off"],
+        &["check", "tri-chess", "--moves", "j2j9"],
+        &["check", "tri-chess", "--position", "9/11/13 a - - - - - 0"],
     ] {
         let o = run(args);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -49,11 +49,14 @@ fn configs() -> Vec<(GameId, GameOptions)> {
         (GameId::TriStax, 4, DoublesSeating::PartnersGap),
         (GameId::TriQueens, 5, DoublesSeating::CutThroat),
         (GameId::TriStax, 6, DoublesSeating::Trios),
+        (GameId::TriChess, 3, DoublesSeating::CutThroat),
+        (GameId::TriChess, 6, DoublesSeating::PartnersAdjacent),
     ]
     .into_iter()
     .enumerate()
     {
-        v.push((game, GameOptions { players, seating, numbers: i % 2 == 1, move_limit: 200, ..GameOptions::default_for(game) }));
+        let numbers = i % 2 == 1 && game.is_checkers_family();
+        v.push((game, GameOptions { players, seating, numbers, move_limit: 200, ..GameOptions::default_for(game) }));
     }
     v
 }

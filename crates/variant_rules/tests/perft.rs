@@ -78,11 +78,15 @@ fn every_variant_matches_its_recorded_counts() {
     // Double Chess seats four from the start: its two lines (partners, cut-throat) count below.
     let expected_combinations = common::all_configs().iter().filter(|(g, _)| *g != variant_rules::GameId::DoubleChess).count() - 2;
     // The triangular games' Figure 14 option (--symmetric) is an extra two-player start.
-    let two_player = |c: &&common::PerftCase| c.opts.players == 2 && !c.opts.symmetric;
+    let tri_chess = |c: &&common::PerftCase| c.game == variant_rules::GameId::TriChess;
+    let two_player = |c: &&common::PerftCase| c.opts.players == 2 && !c.opts.symmetric && (!c.opts.cut_edges || !tri_chess(c));
     let starts = cases.iter().filter(two_player).filter(|c| c.position.is_none()).count();
     assert_eq!(starts, expected_combinations, "one start line per combination");
     assert_eq!(cases.iter().filter(two_player).count(), expected_combinations + 8);
-    assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_triangular()).count(), 36 + 2);
+    assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_hexagonal()).count(), 36 + 2);
+    // Tri-Chess: every player count x seating, with and without the cut edges where there are
+    // unoccupied edges, and without the extended moves for three and six (TC1-TC12).
+    assert_eq!(cases.iter().filter(tri_chess).count(), 15);
     // The triangular games: 2 x 3 two-player starts (with and without Numbers), and one line per
     // game x player count x seating x figure option the text allows (docs/rulings.md T1-T12).
     assert_eq!(cases.iter().filter(|c| c.game.is_triangular()).count(), 48);

@@ -157,7 +157,7 @@ fn double_chess_candidates(p: &variant_rules::doublechess::DoubleChessPosition, 
     out.insert("pass".into());
     let froms: BTreeSet<u16> = pos.legal_move_list().into_iter().map(|m| pos.move_path(m).from).filter(|&c| c != variant_rules::topology::NO_CELL).collect();
     for &from in &froms {
-        for to in 0..144u16 {
+        for to in 0..t.len() as u16 {
             let text = format!("{}{}", t.name(from), t.name(to));
             out.insert(format!("{text}q"));
             out.insert(format!("{text}x{}", t.name(to)));
@@ -335,6 +335,14 @@ playout_tests! {
     tri_queens_5: "tri-queens --players 5 --move-limit 300", 1;
     tri_queens_6_adjacent: "tri-queens --players 6 --seating partners-adjacent --move-limit 300", 1;
     tri_queens_6_trios: "tri-queens --players 6 --seating trios --move-limit 300", 1;
+    tri_chess_2: "tri-chess", 3;
+    tri_chess_2_cut: "tri-chess --edges cut", 2;
+    tri_chess_3: "tri-chess --players 3", 2;
+    tri_chess_4_partners: "tri-chess --players 4 --seating partners-adjacent", 1;
+    tri_chess_4_cut_throat: "tri-chess --players 4 --edges cut", 1;
+    tri_chess_5: "tri-chess --players 5 --extended-moves off", 1;
+    tri_chess_6_pairs: "tri-chess --players 6 --seating partners-adjacent", 1;
+    tri_chess_6_trios: "tri-chess --players 6 --seating trios", 1;
 }
 
 /// What makes a configuration distinct for coverage: everything but seeds and move limits.

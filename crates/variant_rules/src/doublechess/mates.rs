@@ -1,8 +1,8 @@
 //! Playing a Double Chess move and the four-player check state it leaves: checkmates declared and broken, missed turns, the King's capture and its immunity, frozen sets, and the `Position` impl.
 
-use super::{DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, Mate, PAWN, QUIET_LIMIT, castlings, kind, owner, piece};
+use super::{DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, Mate, PAWN, kind, owner, piece};
 use crate::position::{Outcome, Position, Reason, Seat, SeatSet, SeatState, Seating};
-use crate::topology::{Line, NO_CELL};
+use crate::topology::NO_CELL;
 
 impl DoubleChessPosition {
     /// Whether seat `t` misses its turns now: frozen (cut-throat, checkmated) or mated with its
@@ -53,7 +53,7 @@ impl DoubleChessPosition {
     }
 
     fn castle(&mut self, s: Seat, m: DoubleMove) {
-        let all = castlings(self.sides[s]);
+        let all = self.castles[s];
         let c = all.into_iter().find(|c| c.king_to == m.to).unwrap_or(all[0]);
         let king = self.lift(c.king_from);
         let rook = self.lift(c.rook_from);
@@ -77,7 +77,7 @@ impl DoubleChessPosition {
         }
         let rights = self.castling;
         for e in self.seating.seats().filter(|e| rights & (3 << (2 * e.0)) != 0) {
-            for (i, c) in castlings(self.sides[e]).into_iter().enumerate() {
+            for (i, c) in self.castles[e].into_iter().enumerate() {
                 if c.rook_from == m.from || c.rook_from == m.to {
                     self.castling &= !(1 << (2 * e.0 as usize + i));
                 }
@@ -136,7 +136,30 @@ impl DoubleChessPosition {
             // "if one is checkmated, one is stalemated, and then a second checkmate occurs. The game then becomes a draw" (DC15).
             self.drawn = live.len() == 2 && live.iter().any(|x| !self.in_check(x) && !self.any_legal(x));
         }
+        if !self.cut_throat {
+            self.retire_beaten_teams();
+        }
         self.turn = self.first_to_move(mover, self.seating.all(), Seat(u8::MAX)).unwrap_or_else(|| self.seating.next(mover));
+    }
+
+    /// Partners in three teams (Tri-Chess AB vs CD vs EF): a team whose Kings are all mated or
+    /// taken is out while the other two play on; its pieces stay, frozen, capturable, still
+    /// giving check, as a cut-throat player's do (ruling TC12). Two teams end the game instead.
+    pub(super) fn retire_beaten_teams(&mut self) {
+        let first = self.seating.order()[0];
+        let opponents = self.seating.opponents(first);
+        if opponents.iter().next().is_none_or(|o| self.seating.team(o) == opponents) {
+            return;
+        }
+        for s in self.seating.seats() {
+            let team = self.seating.team(s);
+            if !self.out.contains(s) && team.iter().all(|t| self.kings[t] == NO_CELL || self.mate[t].is_some()) {
+                self.out = SeatSet(self.out.0 | team.0);
+                for t in team.iter() {
+                    self.ep[t] = (NO_CELL, NO_CELL);
+                }
+            }
+        }
     }
 
     /// Who has mated seat `v`, whose King `attackers` check, right after `mover`'s move (DC8):
@@ -166,8 +189,7 @@ impl DoubleChessPosition {
         let king = self.kings[v];
         let others = self.seating.all().without(v);
         let mut with = self.attacking_seats(king, others);
-        for line in Line::ALL {
-            let c = self.topo.step(king, line);
+        for &c in &self.geo.king[king as usize][..self.geo.slots] {
             if c != NO_CELL && !self.closed.contains(c) {
                 with = SeatSet(with.0 | self.attacking_seats(c, others).0);
             }
@@ -189,13 +211,21 @@ impl DoubleChessPosition {
     }
 
     /// The game's result from the board and state alone.
-    fn decided(&self) -> Option<Outcome> {
+    pub(super) fn decided(&self) -> Option<Outcome> {
         if self.drawn {
             return Some(Outcome::draw(Reason::Stalemate));
         }
         if self.cut_throat {
             let live = self.live();
             return (live.len() == 1).then(|| Outcome::team(live, Reason::Checkmate));
+        }
+        let live = self.live();
+        if let Some(first) = live.iter().next()
+            && !self.out.is_empty()
+        {
+            // Three teams: the last team in wins (TC12).
+            let team = self.seating.team(first);
+            return (live.0 & !team.0 == 0).then(|| Outcome::team(team, Reason::Checkmate));
         }
         // "To win one team must checkmate both opposing Kings, although this need not be done simultaneously."
         // Teams read seat by seat: no list is built on this per-node path.
@@ -264,7 +294,7 @@ impl Position for DoubleChessPosition {
         if let Some(o) = self.decided() {
             return Some(o);
         }
-        if self.quiet >= QUIET_LIMIT {
+        if self.quiet >= self.quiet_limit() {
             return Some(Outcome::draw(Reason::FiftyMoveRule));
         }
         // "If any player is stalemated, the entire game is stalemated and is called a draw" (DC13).

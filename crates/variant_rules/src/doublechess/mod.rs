@@ -6,26 +6,29 @@
 //! check/checkmate state (standing mates, missed turns, immunity, frozen sets) and [`text`]
 //! reads and writes positions and both notations.
 
+mod geometry;
 mod mates;
 mod moves;
 mod text;
+pub mod tri;
 
 use serde::{Deserialize, Serialize};
 
 use crate::checkers::DoublesSeating;
 pub use crate::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::position::{PerSeat, Seat, SeatSet, Seating, splitmix64};
-use crate::topology::{Cell, CellSet, NO_CELL, Side, Topology, Wrap};
+use crate::topology::{Cell, CellSet, MAX_CELLS, NO_CELL, Side, Topology};
+pub(crate) use geometry::Geometry;
 
 /// The board is 12 x 12 ("Doubles is played on a board 12 x 12 spaces").
 pub const SIZE: u8 = 12;
-/// Cells on the board.
-pub(crate) const CELLS: usize = SIZE as usize * SIZE as usize;
-/// Seats at the table: always four.
+/// Cells of the board array: room for the largest board (the 12-row hexagon with its corners).
+pub(crate) const CELLS: usize = MAX_CELLS;
+/// Seats at the Double Chess table: always four.
 pub const SEATS: usize = 4;
-/// Plies without a capture or a pawn move before a draw: chess's fifty moves for each of the
-/// four players (ruling DC17).
-pub const QUIET_LIMIT: u16 = 200;
+/// Plies without a capture or a pawn move before a draw, for each seat: chess's fifty moves for
+/// every player (200 plies for four: ruling DC17).
+pub const QUIET_PER_SEAT: u16 = 50;
 
 /// How moves are printed (both are read): `grid` names cells `a1`..`l12` from White 1's side,
 /// `corner` names them from the mover's side with the corner files I, II, III, IV (ruling DC16).
@@ -169,43 +172,58 @@ const fn back_row(king_index: u8) -> [u8; 8] {
     if king_index == 3 { [ROOK, KNIGHT, BISHOP, KING, QUEEN, BISHOP, KNIGHT, ROOK] } else { [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK] }
 }
 
-/// A castling of one side: the King's and Rook's cells before and after.
+/// A castling of one side: the King's and Rook's cells before and after, and the direction
+/// slot from the King toward the Rook (the cells between lie along it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Castling {
     pub king_from: Cell,
     pub king_to: Cell,
     pub rook_from: Cell,
     pub rook_to: Cell,
+    pub slot: u8,
+}
+
+impl Castling {
+    /// A castling that never applies (a seat whose set has no such Rook).
+    pub const NONE: Castling = Castling { king_from: NO_CELL, king_to: NO_CELL, rook_from: NO_CELL, rook_to: NO_CELL, slot: 0 };
+
+    /// Chess's castling along a row: the King two cells toward the Rook, the Rook onto the cell
+    /// the King crossed. `None` if the Rook is not on a line of `geo` from the King.
+    pub(crate) fn along(geo: &Geometry, king: Cell, rook: Cell) -> Option<Castling> {
+        (0..geo.slots).find_map(|d| {
+            let one = geo.ray[king as usize][d];
+            let two = if one == NO_CELL { NO_CELL } else { geo.ray[one as usize][d] };
+            let mut c = two;
+            while c != NO_CELL && c != rook {
+                c = geo.ray[c as usize][d];
+            }
+            (c == rook && two != rook && two != NO_CELL).then_some(Castling { king_from: king, king_to: two, rook_from: rook, rook_to: one, slot: d as u8 })
+        })
+    }
 }
 
 /// The two castlings of a seat on `side` (short, toward the Rook three files away, then long):
 /// "All of the rules of Chess apply", so each is chess's castling inside the set's own eight
 /// files — the King two cells toward the Rook, the Rook onto the cell the King crossed (DC6).
 pub(crate) fn castlings(side: Side) -> [Castling; 2] {
+    let geo = Geometry::square();
     let k = 2 + KING_INDEX[side.0 as usize & 3];
     let (short_rook, long_rook) = if KING_INDEX[side.0 as usize & 3] == 3 { (2u8, 9u8) } else { (9, 2) };
-    let one = |rook: u8| {
-        let toward = rook > k;
-        let king_to = if toward { k + 2 } else { k - 2 };
-        let rook_to = if toward { k + 1 } else { k - 1 };
-        Castling {
-            king_from: cell_from(side, k, 0),
-            king_to: cell_from(side, king_to, 0),
-            rook_from: cell_from(side, rook, 0),
-            rook_to: cell_from(side, rook_to, 0),
-        }
-    };
+    let one = |rook: u8| Castling::along(geo, cell_from(side, k, 0), cell_from(side, rook, 0)).unwrap_or(Castling::NONE);
     [one(short_rook), one(long_rook)]
 }
 
+/// Board bytes a piece can have: kinds 1-6 under seats 0-5.
+const PIECE_BYTES: usize = 48;
+
 /// Zobrist keys for (cell, board byte) pairs; the rest of the state is hashed from its fields.
-static PIECE_KEYS: [[u64; 32]; CELLS] = {
-    let mut keys = [[0u64; 32]; CELLS];
+static PIECE_KEYS: [[u64; PIECE_BYTES]; CELLS] = {
+    let mut keys = [[0u64; PIECE_BYTES]; CELLS];
     let mut c = 0;
     while c < CELLS {
         let mut p = 0;
-        while p < 32 {
-            keys[c][p] = splitmix64(0xD0C5_0000_0000 + (c as u64) * 32 + p as u64);
+        while p < PIECE_BYTES {
+            keys[c][p] = splitmix64(0xD0C5_0000_0000 + (c as u64) * 64 + p as u64);
             p += 1;
         }
         c += 1;
@@ -213,10 +231,12 @@ static PIECE_KEYS: [[u64; 32]; CELLS] = {
     keys
 };
 
-/// A Double Chess position: the board, the seats and the four-player state.
+/// A multi-seat chess position — Double Chess on the 12x12 board or Tri-Chess on a hexagon:
+/// the board, the seats and the check state of two to six players.
 #[derive(Clone, Debug)]
 pub struct DoubleChessPosition {
     pub(crate) board: [u8; CELLS],
+    pub(crate) geo: &'static Geometry,
     pub(crate) topo: &'static Topology,
     pub(crate) seating: Seating,
     pub(crate) cut_throat: bool,
@@ -224,16 +244,21 @@ pub struct DoubleChessPosition {
     pub(crate) sides: PerSeat<Side>,
     /// Whether each seat plays the white or the black set (names only).
     pub(crate) white: PerSeat<bool>,
-    /// The corner cells off limits (cut-throat's four cells in each corner).
+    /// The cells off limits (cut-throat's corners, Tri-Chess's cut edges).
     pub(crate) closed: CellSet,
+    /// Whether Knights may double-hop and Pawns make the long moves of Doubles.
+    pub(crate) extended: bool,
+    /// Each seat's two castlings (short, long), as its set stands at the start.
+    pub(crate) castles: PerSeat<[Castling; 2]>,
     pub(crate) kings: PerSeat<Cell>,
     pub(crate) turn: Seat,
     /// Castling rights: bit `2 * seat` short, `2 * seat + 1` long.
-    pub(crate) castling: u8,
+    pub(crate) castling: u16,
     /// Each seat's last Pawn run (from, to) while its en-passant targets last: until that seat moves again.
     pub(crate) ep: PerSeat<(Cell, Cell)>,
     pub(crate) mate: PerSeat<Option<Mate>>,
-    /// Cut-throat: seats checkmated, their pieces frozen.
+    /// Seats out of the game, their pieces frozen: checkmated in cut-throat, or a partnership
+    /// beaten while two others play on (Tri-Chess's three teams).
     pub(crate) out: SeatSet,
     pub(crate) immune: Option<Immunity>,
     /// Cut-throat: drawn by "checkmate, stalemate, second checkmate".
@@ -244,8 +269,47 @@ pub struct DoubleChessPosition {
     pub(crate) notation: Notation,
 }
 
+/// Who sits where: what [`DoubleChessPosition::blank`] needs besides the board.
+pub(crate) struct Table {
+    pub geo: &'static Geometry,
+    pub seating: Seating,
+    pub cut_throat: bool,
+    pub sides: PerSeat<Side>,
+    pub white: PerSeat<bool>,
+    pub closed: CellSet,
+    pub extended: bool,
+}
+
 impl DoubleChessPosition {
-    /// The empty board for a seating, nobody to move yet but A.
+    /// An empty board for a table, the first seat of the sequence to move.
+    pub(crate) fn blank(t: Table, notation: Notation) -> DoubleChessPosition {
+        let turn = t.seating.order()[0];
+        DoubleChessPosition {
+            board: [0; CELLS],
+            geo: t.geo,
+            topo: t.geo.topo,
+            seating: t.seating,
+            cut_throat: t.cut_throat,
+            sides: t.sides,
+            white: t.white,
+            closed: t.closed,
+            extended: t.extended,
+            castles: PerSeat::splat([Castling::NONE; 2]),
+            kings: PerSeat::splat(NO_CELL),
+            turn,
+            castling: 0,
+            ep: PerSeat::splat((NO_CELL, NO_CELL)),
+            mate: PerSeat::splat(None),
+            out: SeatSet::EMPTY,
+            immune: None,
+            drawn: false,
+            quiet: 0,
+            zob: 0,
+            notation,
+        }
+    }
+
+    /// The empty Double Chess board for a seating, nobody to move yet but A.
     pub(crate) fn empty(seating: DoublesSeating, notation: Notation) -> Result<DoubleChessPosition, String> {
         let (cut_throat, order, white) = match seating {
             // W1 south, B1 north, W2 west, B2 east: partners adjacent, A and C against B and D (DC1).
@@ -259,36 +323,23 @@ impl DoubleChessPosition {
         let seats: Vec<Seat> = (0..SEATS as u8).map(Seat).collect();
         let seating =
             if cut_throat { Seating::cut_throat(SEATS) } else { Seating::new(&seats, &[SeatSet::of(&[Seat(0), Seat(2)]), SeatSet::of(&[Seat(1), Seat(3)])])? };
-        let mut pos = DoubleChessPosition {
-            board: [0; CELLS],
-            topo: Topology::get(SIZE, SIZE, Wrap::Flat),
-            seating,
-            cut_throat,
-            sides: PerSeat::splat(Side::SOUTH),
-            white: PerSeat::splat(true),
-            closed: CellSet::EMPTY,
-            kings: PerSeat::splat(NO_CELL),
-            turn: Seat::A,
-            castling: 0,
-            ep: PerSeat::splat((NO_CELL, NO_CELL)),
-            mate: PerSeat::splat(None),
-            out: SeatSet::EMPTY,
-            immune: None,
-            drawn: false,
-            quiet: 0,
-            zob: 0,
-            notation,
-        };
+        let (mut sides, mut whites) = (PerSeat::splat(Side::SOUTH), PerSeat::splat(true));
         for (i, s) in seats.iter().enumerate() {
-            pos.sides[*s] = order[i];
-            pos.white[*s] = white[i];
+            sides[*s] = order[i];
+            whites[*s] = white[i];
         }
+        let mut closed = CellSet::EMPTY;
         if cut_throat {
             for side in [Side::SOUTH, Side::WEST, Side::NORTH, Side::EAST] {
                 for (f, r) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    pos.closed.insert(cell_from(side, f, r));
+                    closed.insert(cell_from(side, f, r));
                 }
             }
+        }
+        let mut pos =
+            DoubleChessPosition::blank(Table { geo: Geometry::square(), seating, cut_throat, sides, white: whites, closed, extended: true }, notation);
+        for s in pos.seating.seats() {
+            pos.castles[s] = castlings(pos.sides[s]);
         }
         Ok(pos)
     }
@@ -306,6 +357,16 @@ impl DoubleChessPosition {
             pos.castling |= 3 << (2 * s.0);
         }
         Ok(pos)
+    }
+
+    /// Whether this is Tri-Chess (the hexagon) rather than Double Chess.
+    pub fn is_tri(&self) -> bool {
+        self.geo.tri.is_some()
+    }
+
+    /// Plies without a capture or a Pawn move before a draw: fifty moves for each seat.
+    pub fn quiet_limit(&self) -> u16 {
+        QUIET_PER_SEAT * self.seating.count() as u16
     }
 
     /// Places a board byte on an empty cell, keeping the King cells and hash.
@@ -330,7 +391,7 @@ impl DoubleChessPosition {
         p
     }
 
-    /// The board's 12 x 12 topology.
+    /// The board's topology (12 x 12, or the hexagon of triangles).
     pub fn topology(&self) -> &'static Topology {
         self.topo
     }
@@ -359,8 +420,12 @@ impl DoubleChessPosition {
     pub fn side(&self, s: Seat) -> Side {
         self.sides[s]
     }
-    /// The seat's set as the text names it: "White 1", "Black 2"...
+    /// The seat's set as the text names it: "White 1", "Black 2"...; in Tri-Chess "White" and
+    /// "Black" for two players, else the seat's letter ("Set C").
     pub fn set_name(&self, s: Seat) -> String {
+        if self.is_tri() {
+            return if self.seating.count() == 2 { (if self.white[s] { "White" } else { "Black" }).into() } else { format!("Set {}", s.letter()) };
+        }
         let colour = if self.white[s] { "White" } else { "Black" };
         let number = 1 + self.seating.seats().filter(|&o| o < s && self.white[o] == self.white[s]).count();
         format!("{colour} {number}")
@@ -404,7 +469,7 @@ impl DoubleChessPosition {
 
     /// Hash of everything but the board.
     fn state_key(&self) -> u64 {
-        let mut h = splitmix64(0xD0C5_7000 ^ self.turn.0 as u64 ^ (self.castling as u64) << 8 ^ (self.out.0 as u64) << 16 ^ (self.drawn as u64) << 24);
+        let mut h = splitmix64(0xD0C5_7000 ^ self.turn.0 as u64 ^ (self.castling as u64) << 8 ^ (self.out.0 as u64) << 24 ^ (self.drawn as u64) << 32);
         for s in self.seating.seats() {
             let (f, t) = self.ep[s];
             if f != NO_CELL {

@@ -1,39 +1,22 @@
 //! Double Chess move generation for any seat: Pawns' long moves and right-angle en passant, the extended Knight, castling, attacks on a cell and the legality test.
 
-use std::sync::OnceLock;
-
-use super::{BISHOP, CELLS, Castling, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN, QUEEN, ROOK, SIZE, castlings, kind, owner, piece};
-use crate::movement::{Occupant, first_occupied, pawn_diagonals};
+use super::{BISHOP, CELLS, Castling, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN, QUEEN, ROOK, kind, owner, piece};
+use crate::movement::Occupant;
 use crate::position::{Seat, SeatSet};
-use crate::topology::{Cell, Line, NO_CELL, Side};
+use crate::topology::{Cell, NO_CELL, Side};
 
-/// Knight leap deltas (file, rank).
-const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-1, 2), (-2, -1), (-2, 1)];
-
-/// Per cell, per leap: the first landing and the second hop's cell in the same direction
-/// (`NO_CELL` off the board).
-type Hops = [[(Cell, Cell); 8]; CELLS];
-
-/// The [`Hops`] table, built once.
-fn knight_hops() -> &'static Hops {
-    static HOPS: OnceLock<Box<Hops>> = OnceLock::new();
-    HOPS.get_or_init(|| {
-        let mut t = Box::new([[(NO_CELL, NO_CELL); 8]; CELLS]);
-        let n = SIZE as i32;
-        let at = |f: i32, r: i32| if (0..n).contains(&f) && (0..n).contains(&r) { (r * n + f) as Cell } else { NO_CELL };
-        for (c, row) in t.iter_mut().enumerate() {
-            let (f, r) = (c as i32 % n, c as i32 / n);
-            for (i, (df, dr)) in KNIGHT_DELTAS.iter().enumerate() {
-                row[i] = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr));
-            }
-        }
-        t
-    })
+/// Pieces that attack along a slot: Rook lines (even slots) for Rooks and Queens, Bishop lines
+/// (odd slots) for Bishops and Queens.
+const fn slides_on(k: u8, bishop_line: bool) -> bool {
+    k == QUEEN || (if bishop_line { k == BISHOP } else { k == ROOK })
 }
 
-/// Pieces that attack along a line: orthogonals for Rooks and Queens, diagonals for Bishops and Queens.
-const fn slides_on(k: u8, diagonal: bool) -> bool {
-    k == QUEEN || (if diagonal { k == BISHOP } else { k == ROOK })
+/// What a piece slides along: Bishops the odd slots, Rooks the even ones, Queens all.
+#[derive(Clone, Copy)]
+enum Slides {
+    Bishop,
+    Rook,
+    Queen,
 }
 
 impl DoubleChessPosition {
@@ -46,27 +29,30 @@ impl DoubleChessPosition {
     /// Calls `visit(cell)` for each piece of `enemies` on board `b` that attacks `target`
     /// (the Knight's second hop never attacks); stops when `visit` returns false.
     pub(crate) fn for_each_attacker(&self, b: &[u8; CELLS], target: Cell, enemies: SeatSet, mut visit: impl FnMut(Cell) -> bool) -> bool {
-        let t = self.topo;
+        let g = self.geo;
         let foe = |p: u8| p != 0 && enemies.contains(owner(p));
-        for (i, &line) in Line::ALL.iter().enumerate() {
-            let at = first_occupied(t, target, line, |c| b[c as usize] == 0 && !self.closed.contains(c));
-            if at == NO_CELL || !foe(b[at as usize]) {
-                continue;
+        for d in 0..g.slots {
+            let mut at = g.ray[target as usize][d];
+            while at != NO_CELL && b[at as usize] == 0 && !self.closed.contains(at) {
+                at = g.ray[at as usize][d];
             }
-            let k = kind(b[at as usize]);
-            let adjacent = t.step(target, line) == at;
-            if (slides_on(k, i % 2 == 1) || (adjacent && k == KING)) && !visit(at) {
+            if at != NO_CELL && foe(b[at as usize]) && slides_on(kind(b[at as usize]), d % 2 == 1) && !visit(at) {
                 return false;
             }
         }
-        for &c in t.leaps(target) {
+        for &c in &g.king[target as usize][..g.slots] {
+            if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KING && !visit(c) {
+                return false;
+            }
+        }
+        for &c in &g.knight_from[target as usize][..g.slots] {
             if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KNIGHT && !visit(c) {
                 return false;
             }
         }
         for e in enemies.iter() {
-            for line in self.sides[e].diagonal_back() {
-                let c = t.step(target, line);
+            for line in g.pawn_back(self.sides[e]) {
+                let c = self.topo.step(target, line);
                 if c != NO_CELL && b[c as usize] == piece(e, PAWN) && !visit(c) {
                     return false;
                 }
@@ -130,7 +116,7 @@ impl DoubleChessPosition {
         if self.out.contains(s) {
             return true;
         }
-        for from in 0..CELLS as Cell {
+        for from in 0..self.topo.len() as Cell {
             let p = self.board[from as usize];
             if p == 0 || owner(p) != s {
                 continue;
@@ -138,9 +124,9 @@ impl DoubleChessPosition {
             let go_on = match kind(p) {
                 PAWN => self.pawn_moves(s, from, emit),
                 KNIGHT => self.knight_moves(s, from, emit),
-                BISHOP => self.slides(s, from, &Line::DIAGONAL, emit),
-                ROOK => self.slides(s, from, &Line::ORTHOGONAL, emit),
-                QUEEN => self.slides(s, from, &Line::ALL, emit),
+                BISHOP => self.slides(s, from, Slides::Bishop, emit),
+                ROOK => self.slides(s, from, Slides::Rook, emit),
+                QUEEN => self.slides(s, from, Slides::Queen, emit),
                 _ => self.king_moves(s, from, emit),
             };
             if !go_on {
@@ -160,27 +146,44 @@ impl DoubleChessPosition {
         }
     }
 
-    fn slides(&self, s: Seat, from: Cell, lines: &[Line], emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
-        for &line in lines {
-            let mut to = self.topo.step(from, line);
+    fn slides(&self, s: Seat, from: Cell, which: Slides, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
+        let g = self.geo;
+        let (first, step) = match which {
+            Slides::Bishop => (1, 2),
+            Slides::Rook => (0, 2),
+            Slides::Queen => (0, 1),
+        };
+        // Rook strips that share their first triangle with an earlier strip (or, for the Queen,
+        // with a Bishop line) list it once.
+        let repeats = match which {
+            Slides::Bishop => 0,
+            Slides::Rook => g.repeats[from as usize][0],
+            Slides::Queen => g.repeats[from as usize][1],
+        };
+        for d in (first..g.slots).step_by(step) {
+            let mut to = g.ray[from as usize][d];
+            let mut listed = repeats & (1 << d) != 0;
             while to != NO_CELL {
                 let o = self.occupant(s, to);
-                if !self.target(s, from, to, emit) {
+                if !listed && !self.target(s, from, to, emit) {
                     return false;
                 }
+                listed = false;
                 if o != Occupant::Empty {
                     break;
                 }
-                to = self.topo.step(to, line);
+                to = g.ray[to as usize][d];
             }
         }
         true
     }
 
-    /// The Knight: chess's leap, then optionally a second hop in the same direction onto an
-    /// empty cell, the first landing empty too; the second hop never captures (DC4).
+    /// The Knight: its leap, then (where extended moves are played) optionally a second leap in
+    /// the same direction onto an empty cell, the first landing empty too; the second never
+    /// captures (DC4, TC6).
     fn knight_moves(&self, s: Seat, from: Cell, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
-        for &(first, second) in &knight_hops()[from as usize] {
+        let g = self.geo;
+        for &(first, second) in &g.knight[from as usize][..g.slots] {
             if first == NO_CELL {
                 continue;
             }
@@ -188,7 +191,7 @@ impl DoubleChessPosition {
                 return false;
             }
             let open = |c: Cell| !self.blocked(c) && self.board[c as usize] == 0;
-            if second != NO_CELL && open(first) && open(second) && !emit(DoubleMove::new(from, second, DoubleKind::Quiet)) {
+            if self.extended && second != NO_CELL && open(first) && open(second) && !emit(DoubleMove::new(from, second, DoubleKind::Quiet)) {
                 return false;
             }
         }
@@ -196,13 +199,13 @@ impl DoubleChessPosition {
     }
 
     fn king_moves(&self, s: Seat, from: Cell, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
-        for line in Line::ALL {
-            let to = self.topo.step(from, line);
+        let g = self.geo;
+        for &to in &g.king[from as usize][..g.slots] {
             if to != NO_CELL && !self.target(s, from, to, emit) {
                 return false;
             }
         }
-        for (i, c) in castlings(self.sides[s]).into_iter().enumerate() {
+        for (i, c) in self.castles[s].into_iter().enumerate() {
             if self.castling & (1 << (2 * s.0 as usize + i)) != 0
                 && c.king_from == from
                 && self.may_castle(s, c)
@@ -217,32 +220,45 @@ impl DoubleChessPosition {
     /// Chess's castling conditions: King and Rook at home, the cells between them empty, the
     /// King not in check and not crossing an attacked cell (its landing is the legality test's).
     fn may_castle(&self, s: Seat, c: Castling) -> bool {
+        if c.king_from == NO_CELL {
+            return false;
+        }
         if self.board[c.rook_from as usize] != piece(s, ROOK) {
             return false;
         }
-        let (lo, hi) = (c.king_from.min(c.rook_from), c.king_from.max(c.rook_from));
-        let step = if self.sides[s].faces_ranks() { 1 } else { SIZE as Cell };
-        let between_empty = (lo + step..hi).step_by(step as usize).all(|x| self.board[x as usize] == 0);
+        let ray = &self.geo.ray;
+        let mut x = ray[c.king_from as usize][c.slot as usize];
+        while x != c.rook_from && x != NO_CELL {
+            if self.board[x as usize] != 0 || self.closed.contains(x) {
+                return false;
+            }
+            x = ray[x as usize][c.slot as usize];
+        }
+        let between_empty = x == c.rook_from;
         let foes = self.enemies(s);
         between_empty && !self.attacked_on(&self.board, c.king_from, foes) && !self.attacked_on(&self.board, c.rook_to, foes)
     }
 
-    /// How far a Pawn `rank` rows out from its edge may advance: "one, two, or three spaces on
-    /// its first move", then "one or two spaces at a time until it crosses the center of the
-    /// board", then one (DC3).
-    const fn pawn_reach(rank: u8) -> u8 {
-        match rank {
-            0 | 1 => 3,
-            2..=5 => 2,
+    /// How far a Pawn `depth` rows out from its edge may advance. Extended (Doubles): "one,
+    /// two, or three spaces on its first move", then "one or two spaces at a time until it
+    /// crosses the center of the board", then one (DC3, TC5); else chess's two on its first
+    /// move, then one.
+    #[inline(always)]
+    fn pawn_reach(&self, depth: u8) -> u8 {
+        match (self.extended, depth) {
+            (true, 0 | 1) => 3,
+            (true, d) if d < self.geo.rows() / 2 => 2,
+            (false, 0 | 1) => 2,
             _ => 1,
         }
     }
 
     fn pawn_moves(&self, s: Seat, from: Cell, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
         let (t, side) = (self.topo, self.sides[s]);
+        let forward = self.geo.forward(side);
         let mut to = from;
-        for k in 1..=Self::pawn_reach(t.distance_from(side, from)) {
-            to = t.step(to, side.forward());
+        for k in 1..=self.pawn_reach(t.distance_from(side, from)) {
+            to = t.step(to, forward);
             if self.blocked(to) || self.board[to as usize] != 0 {
                 break;
             }
@@ -251,7 +267,8 @@ impl DoubleChessPosition {
                 return false;
             }
         }
-        for to in pawn_diagonals(t, from, side) {
+        for line in self.geo.pawn_captures(side) {
+            let to = t.step(from, line);
             if self.blocked(to) {
                 continue;
             }
@@ -287,22 +304,35 @@ impl DoubleChessPosition {
 
     /// Whether `c` lies strictly between `from` and `to` on a run forward for `side`.
     fn passed(&self, side: Side, from: Cell, to: Cell, c: Cell) -> bool {
-        let mut x = self.topo.step(from, side.forward());
+        let forward = self.geo.forward(side);
+        let mut x = self.topo.step(from, forward);
         while x != NO_CELL && x != to {
             if x == c {
                 return true;
             }
-            x = self.topo.step(x, side.forward());
+            x = self.topo.step(x, forward);
         }
         false
     }
 
     /// A Pawn move, as the four promotions when it reaches the far edge.
     fn pawn_emit(&self, s: Seat, m: DoubleMove, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
-        if !self.topo.on_far_edge(self.sides[s], m.to) {
+        if !self.promotes(self.sides[s], m.to) {
             return emit(m);
         }
         [QUEEN, ROOK, BISHOP, KNIGHT].into_iter().all(|promotion| emit(DoubleMove { promotion, ..m }))
+    }
+
+    /// Whether a Pawn of the seat on `side` promotes on `c`: on the far edge of the square board
+    /// (DC7); on the hexagon on a triangle of the far half from which it has no step forward
+    /// left — the far edge straight ahead, or the far slanted edge where its file ends (TC7).
+    #[inline(always)]
+    pub(crate) fn promotes(&self, side: Side, c: Cell) -> bool {
+        if self.geo.tri.is_none() {
+            return self.topo.on_far_edge(side, c);
+        }
+        let ahead = self.topo.step(c, self.geo.forward(side));
+        2 * self.topo.distance_from(side, c) >= self.geo.rows() && (ahead == NO_CELL || self.closed.contains(ahead))
     }
 
     /// The board after `m` by `s` (pieces only), for the legality test.
@@ -311,7 +341,7 @@ impl DoubleChessPosition {
         match m.kind {
             DoubleKind::Pass => {}
             DoubleKind::Castle => {
-                let c = castlings(self.sides[s]).into_iter().find(|c| c.king_to == m.to).unwrap_or(castlings(self.sides[s])[0]);
+                let c = self.castles[s].into_iter().find(|c| c.king_to == m.to).unwrap_or(self.castles[s][0]);
                 b[c.king_from as usize] = 0;
                 b[c.rook_from as usize] = 0;
                 b[c.king_to as usize] = piece(s, KING);

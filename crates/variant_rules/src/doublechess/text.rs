@@ -1,8 +1,6 @@
 //! Double Chess text: the position record (rows of `[aK]` pieces and the four-player state) and moves in the grid (`f2f5`) and corner (`D2-D5`, `III7-IV8`) notations.
 
-use super::{
-    DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, Mate, Notation, PAWN, ROOK, SIZE, castlings, cell_from, kind, owner, piece, seen_from,
-};
+use super::{DoubleChessPosition, DoubleKind, DoubleMove, Immunity, KING, Mate, Notation, PAWN, ROOK, cell_from, kind, owner, piece, seen_from};
 use crate::checkers::DoublesSeating;
 use crate::codec::{RowSyntax, read_row, write_rows};
 use crate::position::{MoveError, Position, Seat, SeatSet};
@@ -42,11 +40,11 @@ fn read_corner_file(s: &str) -> Option<(u8, &str)> {
     (b'A'..=b'H').contains(&c).then(|| (c - b'A' + 2, &s[1..]))
 }
 
-/// Splits a rank 1..12 off the front of `s`.
-fn read_rank(s: &str) -> Option<(u8, &str)> {
+/// Splits a rank 1..=`rows` off the front of `s`.
+fn read_rank(s: &str, rows: u8) -> Option<(u8, &str)> {
     let digits = s.bytes().take_while(u8::is_ascii_digit).count().min(2);
     let r: u8 = s[..digits].parse().ok()?;
-    (1..=SIZE).contains(&r).then(|| (r - 1, &s[digits..]))
+    (1..=rows).contains(&r).then(|| (r - 1, &s[digits..]))
 }
 
 impl DoubleChessPosition {
@@ -63,14 +61,18 @@ impl DoubleChessPosition {
 
     /// Reads one cell off the front of `s` in grid (lowercase) or corner (uppercase, as `side` sees it) notation.
     fn read_cell<'a>(&self, s: &'a str, side: Side) -> Option<(Cell, &'a str)> {
+        let rows = self.topo.height();
         if s.starts_with(|c: char| c.is_ascii_uppercase()) {
+            if self.is_tri() {
+                return None;
+            }
             let (f, rest) = read_corner_file(s)?;
-            let (r, rest) = read_rank(rest)?;
+            let (r, rest) = read_rank(rest, rows)?;
             return Some((cell_from(side, f, r), rest));
         }
-        let f = s.bytes().next().filter(|b| (b'a'..b'a' + SIZE).contains(b))?;
-        let (r, rest) = read_rank(&s[1..])?;
-        Some((r as Cell * SIZE as Cell + (f - b'a') as Cell, rest))
+        let f = s.bytes().next().filter(|b| (b'a'..b'a' + self.topo.width()).contains(b))?;
+        let (r, rest) = read_rank(&s[1..], rows)?;
+        Some((self.topo.cell(f - b'a', r)?, rest))
     }
 
     /// The move in the position's notation: `f2f5`, `k3j4xj5` (en passant names the Pawn taken),
@@ -96,7 +98,13 @@ impl DoubleChessPosition {
         if text == "pass" {
             return Ok(MoveWords::Pass);
         }
-        let bad = || format!("'{text}' is not a Double Chess move (expected e.g. f2f5, k3j4xj5, e11e12q, D2-D5, III7-IV8 or pass)");
+        let bad = || {
+            if self.is_tri() {
+                format!("'{text}' is not a Tri-Chess move (expected e.g. j2j4, g1e1, j7j8q or pass: cells are a column letter and a row)")
+            } else {
+                format!("'{text}' is not a Double Chess move (expected e.g. f2f5, k3j4xj5, e11e12q, D2-D5, III7-IV8 or pass)")
+            }
+        };
         let side = self.sides[self.turn];
         let (from, rest) = self.read_cell(text, side).ok_or_else(bad)?;
         let rest = rest.strip_prefix('-').unwrap_or(rest);
@@ -191,26 +199,34 @@ impl DoubleChessPosition {
         t
     }
 
-    /// Reads and checks a position record for a seating.
+    /// Reads and checks a Double Chess position record for a seating.
     pub fn from_text(text: &str, seating: DoublesSeating, notation: Notation) -> Result<DoubleChessPosition, String> {
-        let mut pos = DoubleChessPosition::empty(seating, notation)?;
+        DoubleChessPosition::empty(seating, notation)?.read_text(text)
+    }
+
+    /// Fills this empty table from a position record and checks it.
+    pub(crate) fn read_text(mut self, text: &str) -> Result<DoubleChessPosition, String> {
+        let game = if self.is_tri() { "Tri-Chess" } else { "Double Chess" };
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(8..=9).contains(&fields.len()) || (fields.len() == 9 && fields[8] != "drawn") {
             return Err(format!(
-                "a Double Chess position has 8 fields (rows, seat to move, castling, en passant, mates, frozen, immune, quiet plies) and optionally 'drawn', found {}",
+                "a {game} position has 8 fields (rows, seat to move, castling, en passant, mates, frozen, immune, quiet plies) and optionally 'drawn', found {}",
                 fields.len()
             ));
         }
+        let pos = &mut self;
         pos.read_rows(fields[0])?;
         pos.turn = pos.read_seat(fields[1], "seat to move")?;
         pos.read_castling(fields[2])?;
         pos.read_list(fields[3], |p, item| p.read_ep(item))?;
         pos.read_list(fields[4], |p, item| p.read_mate(item))?;
         if fields[5] != "-" {
+            let three_teams = !pos.cut_throat && pos.seating.teams().len() > 2;
             for ch in fields[5].chars() {
-                let s = Seat::from_letter(ch, 4)
-                    .filter(|_| pos.cut_throat)
-                    .ok_or_else(|| format!("'{}' is no frozen seat (frozen sets are cut-throat's: a-d)", fields[5]))?;
+                let s = pos
+                    .seat_letter(ch)
+                    .filter(|_| pos.cut_throat || three_teams)
+                    .ok_or_else(|| format!("'{}' is no frozen seat (frozen sets are cut-throat's or a beaten team's of three)", fields[5]))?;
                 pos.out = pos.out.with(s);
             }
         }
@@ -220,14 +236,19 @@ impl DoubleChessPosition {
         pos.quiet = fields[7].parse().map_err(|_| format!("quiet plies must be a number, not '{}'", fields[7]))?;
         pos.drawn = fields.len() == 9;
         pos.check_state()?;
-        Ok(pos)
+        Ok(self)
+    }
+
+    /// A lower-case seat letter of this table.
+    fn seat_letter(&self, ch: char) -> Option<Seat> {
+        Seat::from_letter(ch, self.seating.count()).filter(|_| ch.is_ascii_lowercase())
     }
 
     fn read_seat(&self, t: &str, what: &str) -> Result<Seat, String> {
         let mut chars = t.chars();
-        match (chars.next().and_then(|c| Seat::from_letter(c, 4)), chars.next()) {
-            (Some(s), None) if t.chars().all(|c| c.is_ascii_lowercase()) => Ok(s),
-            _ => Err(format!("'{t}' is not a {what} (a, b, c or d)")),
+        match (chars.next().and_then(|c| self.seat_letter(c)), chars.next()) {
+            (Some(s), None) => Ok(s),
+            _ => Err(format!("'{t}' is not a {what} (a to {})", Seat(self.seating.count() as u8 - 1).letter().to_ascii_lowercase())),
         }
     }
 
@@ -239,18 +260,21 @@ impl DoubleChessPosition {
     }
 
     fn read_rows(&mut self, field: &str) -> Result<(), String> {
+        let topo = self.topo;
+        let height = topo.height();
         let rows: Vec<&str> = field.split('/').collect();
-        if rows.len() != SIZE as usize {
-            return Err(format!("the board has 12 rows separated by '/', found {}", rows.len()));
+        if rows.len() != height as usize {
+            return Err(format!("the board has {height} rows separated by '/', found {}", rows.len()));
         }
         for (i, row) in rows.iter().enumerate() {
-            let rank = SIZE - 1 - i as u8;
-            let cells = read_row(row, ROWS, SIZE as usize, read_piece).map_err(|e| format!("rank {}: {e}", rank + 1))?;
-            if cells.len() != SIZE as usize {
-                return Err(format!("rank {} describes {} cells, not 12", rank + 1, cells.len()));
+            let rank = height - 1 - i as u8;
+            // The row's cells, west to east (a hexagon's rows differ in length).
+            let cells: Vec<Cell> = (0..topo.width()).filter_map(|f| topo.cell(f, rank)).collect();
+            let found = read_row(row, ROWS, cells.len(), read_piece).map_err(|e| format!("rank {}: {e}", rank + 1))?;
+            if found.len() != cells.len() {
+                return Err(format!("rank {} describes {} cells, not {}", rank + 1, found.len(), cells.len()));
             }
-            for (f, p) in cells.into_iter().enumerate() {
-                let c = rank as Cell * SIZE as Cell + f as Cell;
+            for (c, p) in cells.into_iter().zip(found) {
                 if let Some(p) = p {
                     self.place_checked(c, p)?;
                 }
@@ -261,14 +285,17 @@ impl DoubleChessPosition {
 
     fn place_checked(&mut self, c: Cell, p: u8) -> Result<(), String> {
         let (s, name) = (owner(p), self.topo.name(c));
+        if s.0 as usize >= self.seating.count() {
+            return Err(format!("{name} holds a piece of seat {}, but the table seats {}", s.letter(), self.seating.count()));
+        }
         if self.closed.contains(c) {
-            return Err(format!("{name} is off limits in cut-throat and cannot hold a piece"));
+            return Err(format!("{name} is off limits and cannot hold a piece"));
         }
         if kind(p) == KING && self.kings[s] != NO_CELL {
             return Err(format!("seat {} has two Kings", s.letter()));
         }
-        let (_, rank) = seen_from(self.sides[s], c);
-        if kind(p) == PAWN && (rank == 0 || rank == SIZE - 1) {
+        let side = self.sides[s];
+        if kind(p) == PAWN && (self.topo.distance_from(side, c) == 0 || self.promotes(side, c)) {
             return Err(format!("seat {}'s Pawn on {name} stands on its own back row or far edge", s.letter()));
         }
         self.put(c, p);
@@ -280,9 +307,13 @@ impl DoubleChessPosition {
             return Ok(());
         }
         for ch in field.chars() {
-            let s = Seat::from_letter(ch, 4).ok_or_else(|| format!("'{ch}' in castling rights is not a seat letter (A-D short, a-d long)"))?;
+            let s = Seat::from_letter(ch, self.seating.count())
+                .ok_or_else(|| format!("'{ch}' in castling rights is not a seat letter (upper case short, lower case long)"))?;
             let i = if ch.is_ascii_uppercase() { 0 } else { 1 };
-            let c = castlings(self.sides[s])[i];
+            let c = self.castles[s][i];
+            if c.king_from == NO_CELL {
+                return Err(format!("seat {} has no such castling", s.letter()));
+            }
             if self.board[c.king_from as usize] != piece(s, KING) || self.board[c.rook_from as usize] != piece(s, ROOK) {
                 return Err(format!(
                     "castling right '{ch}' needs seat {}'s King on {} and Rook on {}",
@@ -303,10 +334,16 @@ impl DoubleChessPosition {
         let side = self.sides[s];
         let (from, rest) = self.read_cell(cells, side).ok_or_else(bad)?;
         let (to, rest) = self.read_cell(rest, side).ok_or_else(bad)?;
-        let (f0, r0) = seen_from(side, from);
-        let (f1, r1) = seen_from(side, to);
-        if !rest.is_empty() || f0 != f1 || r1 < r0 + 2 || r1 > r0 + 3 || self.board[to as usize] != piece(s, PAWN) {
-            return Err(format!("'{item}': seat {}'s Pawn must stand on the end of a run of 2 or 3 cells forward", s.letter()));
+        let forward = self.geo.forward(side);
+        let mut x = from;
+        let mut steps = 0;
+        while x != NO_CELL && x != to && steps < 3 {
+            x = self.topo.step(x, forward);
+            steps += 1;
+        }
+        let longest = if self.extended { 3 } else { 2 };
+        if !rest.is_empty() || x != to || !(2..=longest).contains(&steps) || self.board[to as usize] != piece(s, PAWN) {
+            return Err(format!("'{item}': seat {}'s Pawn must stand on the end of a run of 2 to {longest} cells forward", s.letter()));
         }
         self.ep[s] = (from, to);
         Ok(())
@@ -319,7 +356,7 @@ impl DoubleChessPosition {
         let (v, by) = (self.read_seat(v, "seat")?, self.read_seat(by, "seat")?);
         let mut set = SeatSet::EMPTY;
         for ch in with.chars() {
-            set = set.with(Seat::from_letter(ch, 4).ok_or_else(bad)?);
+            set = set.with(Seat::from_letter(ch, self.seating.count()).ok_or_else(bad)?);
         }
         if self.kings[v] == NO_CELL || !self.enemies(v).contains(by) {
             return Err(format!("'{item}': the mated seat needs its King on the board and the mater must be its opponent"));
@@ -339,7 +376,7 @@ impl DoubleChessPosition {
         };
         let mut set = SeatSet::EMPTY;
         for ch in from.chars() {
-            set = set.with(Seat::from_letter(ch, 4).ok_or_else(bad)?);
+            set = set.with(Seat::from_letter(ch, self.seating.count()).ok_or_else(bad)?);
         }
         Ok(Immunity { cell, owner: owner_seat, from: set })
     }
@@ -361,10 +398,10 @@ impl DoubleChessPosition {
 /// A `[aK]` token: the seat's letter, then the piece's.
 fn read_piece(t: &str) -> Result<u8, String> {
     let b = t.as_bytes();
-    let seat = (b.len() == 4 && b[0] == b'[' && b[3] == b']').then(|| Seat::from_letter(b[1] as char, 4)).flatten();
+    let seat = (b.len() == 4 && b[0] == b'[' && b[3] == b']').then(|| Seat::from_letter(b[1] as char, crate::position::MAX_SEATS)).flatten();
     let k = LETTERS.iter().skip(1).position(|&l| b.len() == 4 && l == b[2]);
     match (seat, k) {
         (Some(s), Some(k)) if b[1].is_ascii_lowercase() => Ok(piece(s, k as u8 + 1)),
-        _ => Err(format!("'{t}' is not a piece (expected [aK]: seat a-d, then P, N, B, R, Q or K)")),
+        _ => Err(format!("'{t}' is not a piece (expected [aK]: a seat letter a-f, then P, N, B, R, Q or K)")),
     }
 }

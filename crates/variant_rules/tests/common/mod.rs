@@ -31,6 +31,8 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--symmetric" => opts.symmetric = true,
             "--queens-position" => opts.queens_open = words.next() == Some("open"),
             "--forty-moves" => opts.forty_moves = words.next() == Some("on"),
+            "--edges" => opts.cut_edges = words.next() == Some("cut"),
+            "--extended-moves" => opts.plain_moves = words.next() == Some("off"),
             other => panic!("unknown option {other} in spec"),
         }
     }

@@ -1,13 +1,14 @@
-//! Evaluation of Double Chess: material with the extended Knight valued as a Bishop, a King worth keeping, Pawn advance, central minor pieces, and a frozen (cut-throat) set counting as lost.
+//! Evaluation of Double Chess and Tri-Chess: material with the extended Knight valued as a Bishop, a King worth keeping, Pawn advance, central minor pieces, and a frozen (cut-throat) set counting as lost.
 
 use super::Evaluate;
-use crate::doublechess::{BISHOP, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN, SIZE};
+use crate::doublechess::{BISHOP, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN};
 use crate::position::{PerSeat, Position};
 use crate::topology::{Cell, NO_CELL};
 
 /// Centipawn values by kind (pawn .. queen). The Knight's double hop "brings the Knight's
 /// utility as an attack piece back into line with that of the far-ranging Bishop", so both are
-/// worth the same.
+/// worth the same. On the hexagon every piece but the Pawn "covers half again as much
+/// territory", and Bishops "are still a little weaker than Rooks": the same values serve.
 const VALUES: [i32; 7] = [0, 100, 330, 330, 500, 900, 0];
 /// A King on the board and not mated: losing it costs a partner "the next turn" and the team half
 /// of its life, so it outweighs any piece but not two Queens.
@@ -21,14 +22,19 @@ const OFF_CENTRE: i32 = 5;
 /// Penalty per row a King has left its own edge while Queens remain (it is safest at home).
 const KING_EXPOSED: i32 = 12;
 
-/// King steps from `c` to the board's central 2x2.
-fn off_centre(c: Cell) -> i32 {
-    let n = SIZE as i32;
-    let twice = |v: i32| (2 * v + 1 - n).abs() / 2;
-    twice(c as i32 % n).max(twice(c as i32 / n))
-}
-
 impl DoubleChessPosition {
+    /// Rows from `c` to the board's centre: on the square board King steps to the central 2x2,
+    /// on the hexagon the most rows it stands off the middle, seen from any side.
+    fn off_centre(&self, c: Cell) -> i32 {
+        let t = self.topology();
+        let n = t.height() as i32;
+        let twice = |v: i32| (2 * v + 1 - n).abs() / 2;
+        if t.tri_board().is_some() {
+            return (0..6).map(|s| twice(t.distance_from(crate::topology::Side(s), c) as i32)).max().unwrap_or(0);
+        }
+        twice(t.file(c) as i32).max(twice(t.rank(c) as i32))
+    }
+
     fn value_of(&self, c: Cell) -> i32 {
         VALUES[self.kind_at(c) as usize]
     }
@@ -37,7 +43,7 @@ impl DoubleChessPosition {
 impl Evaluate for DoubleChessPosition {
     fn material(&self, out: &mut PerSeat<i32>) {
         *out = PerSeat::splat(0);
-        for c in 0..(SIZE as Cell * SIZE as Cell) {
+        for c in 0..self.topology().len() as Cell {
             if let Some(s) = self.owner_at(c) {
                 out[s] += self.value_of(c);
             }
@@ -53,8 +59,9 @@ impl Evaluate for DoubleChessPosition {
 
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
         self.material(out);
-        let queens = (0..SIZE as Cell * SIZE as Cell).any(|c| self.kind_at(c) == crate::doublechess::QUEEN);
-        for c in 0..(SIZE as Cell * SIZE as Cell) {
+        let cells = self.topology().len() as Cell;
+        let queens = (0..cells).any(|c| self.kind_at(c) == crate::doublechess::QUEEN);
+        for c in 0..cells {
             let Some(s) = self.owner_at(c) else { continue };
             if self.frozen().contains(s) {
                 continue;
@@ -62,7 +69,7 @@ impl Evaluate for DoubleChessPosition {
             let rows_out = self.topology().distance_from(self.side(s), c) as i32;
             out[s] += match self.kind_at(c) {
                 PAWN => PAWN_ADVANCE * rows_out,
-                KNIGHT | BISHOP => -OFF_CENTRE * off_centre(c),
+                KNIGHT | BISHOP => -OFF_CENTRE * self.off_centre(c),
                 KING if queens => -KING_EXPOSED * rows_out,
                 _ => 0,
             };
