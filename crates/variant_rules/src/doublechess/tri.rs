@@ -184,11 +184,8 @@ impl DoubleChessPosition {
             (false, false) => -4,
         };
         let inward = |x: i32| trigrid::points_up(x, 0, board.side());
-        let row: [u8; 8] = if inward(lo + 4) {
-            [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK]
-        } else {
-            [ROOK, KNIGHT, BISHOP, KING, QUEEN, BISHOP, KNIGHT, ROOK]
-        };
+        let row: [u8; 8] =
+            if inward(lo + 4) { [ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK] } else { [ROOK, KNIGHT, BISHOP, KING, QUEEN, BISHOP, KNIGHT, ROOK] };
         let forward = self.geo.forward(Side(side));
         for (i, &k) in row.iter().enumerate() {
             let c = at(&frame, lo + i as i32, 0);
