@@ -145,33 +145,21 @@ impl OptionArgs {
             opts.notation = n.parse()?;
         }
         opts.symmetric = self.symmetric;
-        if let Some(q) = &self.queens_position {
-            opts.queens_open = match q.as_str() {
-                "open" => true,
-                "closed" => false,
-                _ => return Err(format!("unknown --queens-position '{q}' (expected closed or open)")),
-            };
-        }
-        if let Some(f) = &self.forty_moves {
-            opts.forty_moves = match f.as_str() {
-                "on" => true,
-                "off" => false,
-                _ => return Err(format!("unknown --forty-moves '{f}' (expected on or off)")),
-            };
-        }
-        if let Some(e) = &self.edges {
-            opts.cut_edges = match e.as_str() {
-                "cut" => true,
-                "full" => false,
-                _ => return Err(format!("unknown --edges '{e}' (expected full or cut)")),
-            };
-        }
-        if let Some(x) = &self.extended_moves {
-            opts.plain_moves = match x.as_str() {
-                "on" => false,
-                "off" => true,
-                _ => return Err(format!("unknown --extended-moves '{x}' (expected on or off)")),
-            };
+        // Two-valued options: (flag, value given, the word for true, the word for false, field).
+        let switches: [(&str, &Option<String>, &str, &str, &mut bool); 4] = [
+            ("--queens-position", &self.queens_position, "open", "closed", &mut opts.queens_open),
+            ("--forty-moves", &self.forty_moves, "on", "off", &mut opts.forty_moves),
+            ("--edges", &self.edges, "cut", "full", &mut opts.cut_edges),
+            ("--extended-moves", &self.extended_moves, "off", "on", &mut opts.plain_moves),
+        ];
+        for (flag, value, yes, no, field) in switches {
+            if let Some(v) = value {
+                *field = match v.as_str() {
+                    w if w == yes => true,
+                    w if w == no => false,
+                    _ => return Err(format!("unknown {flag} '{v}' (expected {} or {})", no.min(yes), no.max(yes))),
+                };
+            }
         }
         Ok(())
     }
