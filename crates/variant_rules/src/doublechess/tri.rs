@@ -66,25 +66,16 @@ fn board_for(players: u8) -> TriBoard {
 
 /// Whether a seat's empty space(s) on its edge row lie at its left (else its right) (TC8):
 /// "White's right Rook is against the right edge of the board with an empty space in the left
-/// corner, and vice versa for Black" — every seat alike, except where the text moves them: four
-/// players have "two empty spaces in the friendly corner", toward the neighbour (whose corner is
-/// cut out in cut-throat); ABC vs DEF repositions the seats beside an opponent "to put greater
-/// distance between opponents", their empty space toward that opponent.
-fn empty_left(players: u8, seating: DoublesSeating, sides: &[u8], teams: &[Vec<u8>], seat: usize) -> bool {
-    let side = sides[seat];
-    let beside = |offset: u8| sides.iter().position(|&s| s == (side + offset) % 6);
-    // The seat on this seat's left is the next one clockwise.
-    let (left, right) = (beside(1), beside(5));
-    if players == 4 {
-        return left.is_some();
+/// corner, and vice versa for Black" — each seat mirrors its neighbour round the table, A, C and
+/// E empty on the left, B, D and F on the right. Four players then have "two empty spaces in the
+/// friendly corner"; ABC vs DEF "requires repositioning A and F to put greater distance between
+/// opponents": they turn their empty spaces toward each other.
+fn empty_left(seating: DoublesSeating, seat: usize) -> bool {
+    match (seating, seat) {
+        (DoublesSeating::Trios, 0) => false,
+        (DoublesSeating::Trios, 5) => true,
+        _ => seat % 2 == 0,
     }
-    if seating == DoublesSeating::Trios {
-        let foe = |other: Option<usize>| other.is_some_and(|o| !teams.iter().any(|t| t.contains(&(o as u8)) && t.contains(&(seat as u8))));
-        if foe(right) {
-            return false;
-        }
-    }
-    true
 }
 
 /// The cells of a board in a seat's frame: `(x, depth, cell)`.
@@ -144,7 +135,7 @@ impl DoubleChessPosition {
         let table = Table { geo, seating: seating_table, cut_throat, sides: side_of, white, closed, extended: extended && players > 2 };
         let mut pos = DoubleChessPosition::blank(table, Notation::Grid);
         for (i, &side) in sides.iter().enumerate() {
-            pos.place_set(board, Seat(i as u8), side, empty_left(players, seating, sides, &teams, i), players == 4 && cut_throat);
+            pos.place_set(board, Seat(i as u8), side, empty_left(seating, i), players == 4 && cut_throat);
         }
         // "Nine Pawns must be used" in four-player cut-throat; elsewhere the ninth Pawn is the
         // alternative to cutting the edges out (TC9).
@@ -301,6 +292,25 @@ mod tests {
             for cut in [false, true] {
                 let p = DoubleChessPosition::tri_start(setup(players, seating, cut)).unwrap();
                 assert_eq!(first_move_captures(&p), Vec::<String>::new(), "{players} {seating} cut {cut}");
+            }
+        }
+    }
+
+    /// No start hands the first player a mate: every first move leaves every seat in play.
+    #[test]
+    fn no_first_move_mates() {
+        use crate::position::Position;
+        use DoublesSeating::*;
+        let tables = [(2, CutThroat), (3, CutThroat), (4, CutThroat), (4, PartnersAdjacent), (5, CutThroat), (6, CutThroat), (6, PartnersAdjacent), (6, Trios)];
+        for (players, seating) in tables {
+            let p = DoubleChessPosition::tri_start(setup(players, seating, false)).unwrap();
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            for m in moves {
+                let mut q = p.clone();
+                q.play_unchecked(m);
+                let mated: Vec<Seat> = q.seating.seats().filter(|&v| q.mate[v].is_some() || q.out.contains(v)).collect();
+                assert!(mated.is_empty(), "{players} {seating}: {} mates {mated:?}", p.move_text(m));
             }
         }
     }
