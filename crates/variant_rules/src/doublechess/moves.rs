@@ -28,24 +28,40 @@ impl DoubleChessPosition {
 
     /// Calls `visit(cell)` for each piece of `enemies` on board `b` that attacks `target`
     /// (the Knight's second hop never attacks); stops when `visit` returns false.
-    pub(crate) fn for_each_attacker(&self, b: &[u8; CELLS], target: Cell, enemies: SeatSet, mut visit: impl FnMut(Cell) -> bool) -> bool {
+    pub(crate) fn for_each_attacker(&self, b: &[u8; CELLS], target: Cell, enemies: SeatSet, visit: impl FnMut(Cell) -> bool) -> bool {
+        // The slot count as a constant lets the compiler unroll the rays (this is the engine's
+        // hottest loop: every legality test runs it).
+        if self.geo.slots == 8 { self.attackers::<8>(b, target, enemies, visit) } else { self.attackers::<12>(b, target, enemies, visit) }
+    }
+
+    #[inline(always)]
+    fn attackers<const N: usize>(&self, b: &[u8; CELLS], target: Cell, enemies: SeatSet, mut visit: impl FnMut(Cell) -> bool) -> bool {
         let g = self.geo;
         let foe = |p: u8| p != 0 && enemies.contains(owner(p));
-        for d in 0..g.slots {
-            let mut at = g.ray[target as usize][d];
+        let rays = &g.ray[target as usize];
+        for d in 0..N {
+            let first = rays[d];
+            let mut at = first;
             while at != NO_CELL && b[at as usize] == 0 && !self.closed.contains(at) {
                 at = g.ray[at as usize][d];
             }
-            if at != NO_CELL && foe(b[at as usize]) && slides_on(kind(b[at as usize]), d % 2 == 1) && !visit(at) {
+            if at == NO_CELL || !foe(b[at as usize]) {
+                continue;
+            }
+            let k = kind(b[at as usize]);
+            // On the square board the King's steps are the rays' first cells.
+            if (slides_on(k, d % 2 == 1) || (N == 8 && at == first && k == KING)) && !visit(at) {
                 return false;
             }
         }
-        for &c in &g.king[target as usize][..g.slots] {
-            if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KING && !visit(c) {
-                return false;
+        if N == 12 {
+            for &c in &g.king[target as usize] {
+                if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KING && !visit(c) {
+                    return false;
+                }
             }
         }
-        for &c in &g.knight_from[target as usize][..g.slots] {
+        for &c in &g.knight_from[target as usize][..N] {
             if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KNIGHT && !visit(c) {
                 return false;
             }
