@@ -39,6 +39,8 @@ impl DoubleChessPosition {
         let g = self.geo;
         let foe = |p: u8| p != 0 && enemies.contains(owner(p));
         let rays = &g.ray[target as usize];
+        // An index loop over the constant N: the form the compiler unrolls best here.
+        #[allow(clippy::needless_range_loop)]
         for d in 0..N {
             let first = rays[d];
             let mut at = first;

@@ -74,7 +74,7 @@ fn empty_left(seating: DoublesSeating, seat: usize) -> bool {
     match (seating, seat) {
         (DoublesSeating::Trios, 0) => false,
         (DoublesSeating::Trios, 5) => true,
-        _ => seat % 2 == 0,
+        _ => seat.is_multiple_of(2),
     }
 }
 
