@@ -66,8 +66,9 @@ fn board(game: &Game) -> String {
     s
 }
 
-/// Double Chess's 12x12 board: each piece as its seat's letter and its kind ("aK": seat A's
-/// King), closed cut-throat corners as `##`; then who plays which set, and the check state.
+/// Double Chess's 12x12 board, or Tri-Chess's hexagon row by row (as the triangular checkers
+/// games'): each piece as its seat's letter and its kind ("aK": seat A's King), closed cells
+/// (cut-throat corners, cut edges) as `##`; then who plays which set, and the check state.
 fn double_chess_board(p: &DoubleChessPosition) -> String {
     let layout = layout_of(p.topology());
     let mut s = grid(layout, 3, |c| match p.owner_at(c) {
@@ -75,7 +76,8 @@ fn double_chess_board(p: &DoubleChessPosition) -> String {
         None if p.is_closed(c) => " ##".to_string(),
         None => " . ".to_string(),
     });
-    let seats = crate::table::seats::Seats::new(variant_rules::GameId::DoubleChess, 4);
+    let game = if p.is_tri() { variant_rules::GameId::TriChess } else { variant_rules::GameId::DoubleChess };
+    let seats = crate::table::seats::Seats::new(game, p.seating().count());
     s += &format!("\n{}", crate::table::double_chess::sets_line(p).replace('\n', "   "));
     for line in crate::table::double_chess::state_lines(p, &seats) {
         s += &format!("\n{line}");
@@ -127,7 +129,7 @@ fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
 fn print_news(before: Option<AnyPosition>, text: &str, game: &Game) {
     let Some(before) = before else { return };
     let Ok(m) = before.parse_move(text) else { return };
-    let seats = crate::table::seats::Seats::new(game.id(), 4);
+    let seats = crate::table::seats::Seats::new(game.id(), game.position().seating().count());
     let news = crate::table::double_chess::news(&before, m, game.position(), &seats);
     if !news.is_empty() {
         println!("{news}");
@@ -275,6 +277,32 @@ mod tests {
         assert!(indent(lines[0]) > 12 && indent(lines[11]) > 12, "{text}");
         let layout = layout_of(topology_of(game.position()));
         assert_eq!(files.len(), layout.cells().map(|(c, _)| layout.name(c).as_bytes()[0]).max().map_or(0, |b| (b - b'a' + 1) as usize));
+    }
+
+    #[test]
+    fn tri_chess_is_drawn_as_its_hexagon_with_chess_letters() {
+        let mut opts = GameOptions::default_for(GameId::TriChess);
+        opts.players = 3;
+        let text = board(&Game::new(GameId::TriChess, opts, None).unwrap());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 12, "ten rows, the files, the sets: {text}");
+        assert!(lines[0].starts_with("10 ") && lines[9].starts_with(" 1 "), "{text}");
+        assert_eq!(lines[11], "A south   B north-west   C north-east");
+        // Each seat's King, Queen, two Rooks, and nine Pawns (the full edges' ninth).
+        let rows = &lines[..10];
+        let count = |piece: &str| rows.iter().map(|l| l.matches(piece).count()).sum::<usize>();
+        for seat in ['a', 'b', 'c'] {
+            assert_eq!((count(&format!("{seat}K")), count(&format!("{seat}Q")), count(&format!("{seat}R"))), (1, 1, 2), "{seat}: {text}");
+            assert_eq!(count(&format!("{seat}P")), 9, "{seat}: {text}");
+        }
+        // A hexagon: the middle rows are the widest; no closed triangles on the full board.
+        let width = |l: &str| l.trim_end().len();
+        assert!(width(rows[0]) < width(rows[4]) && width(rows[9]) < width(rows[5]), "{text}");
+        assert!(!text.contains("##"), "{text}");
+        // With the edges cut, the unoccupied edges are out of play.
+        opts.cut_edges = true;
+        let cut = board(&Game::new(GameId::TriChess, opts, None).unwrap());
+        assert!(cut.contains("##"), "{cut}");
     }
 
     #[test]

@@ -1130,7 +1130,7 @@ fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
     use variant_table::table::hud::status_text;
     use variant_table::table::launcher::LauncherKey;
     use variant_table::table::view::TurnView;
-    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up]);
+    let mut app = start_from_launcher(&[LauncherKey::Up; 3]);
     let opts = *session(&app).game.options();
     assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::DoubleChess, 4, variant_rules::checkers::DoublesSeating::PartnersAdjacent));
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::DoubleChess, 4));
@@ -1195,13 +1195,15 @@ fn cut_throat_double_chess_walls_off_the_corners() {
     use variant_rules::checkers::DoublesSeating;
     use variant_table::table::board::ClosedCell;
     use variant_table::table::launcher::LauncherKey;
-    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up, LauncherKey::Char('a')]);
+    let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up, LauncherKey::Up, LauncherKey::Char('a')]);
     assert_eq!(session(&app).game.options().seating, DoublesSeating::CutThroat);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat));
     assert_ne!(Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat), Seats::default_colours(GameId::DoubleChess, 4));
     assert_mirrors(&mut app, "cut-throat start");
     let closed: Vec<u16> = {
         let world = app.world_mut();
+        let walled = world.query::<&ClosedCell>().iter(world).all(|c| c.walled);
+        assert!(walled, "the square board walls its closed corners off");
         world.query::<&ClosedCell>().iter(world).map(|c| c.cell).collect()
     };
     assert_eq!(closed.len(), 16);

@@ -119,3 +119,16 @@ fn a_bad_move_on_the_command_line_is_one_line_and_exit_code_2() {
         assert!(lines[0].starts_with("variant-table: move "), "{moves}: {out}");
     }
 }
+
+#[test]
+fn tri_chess_is_played_on_its_hexagon_in_the_terminal() {
+    // Three players clockwise: A's Knight double-hops, then it is B's turn; B's list of moves
+    // prints, and a move that is no move is refused.
+    let (out, code) = session(&["text", "tri-chess", "--players", "3", "--edges", "cut"], "h1f5\nmoves\nzz9\nquit\n");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("A south   B north-west   C north-east"), "{out}");
+    assert!(out.contains("##"), "the cut edges are out of play: {out}");
+    assert!(out.contains(" aN") && out.contains(" cK"), "{out}");
+    assert!(out.contains("a (Set A) to move") && out.contains("b (Set B) to move"), "{out}");
+    assert!(out.contains("'zz9'"), "a bad move is refused with its text: {out}");
+}

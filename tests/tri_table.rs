@@ -10,14 +10,13 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
-use variant_table::table::board::{Board, cell_at, cell_translation, layout_of, plane_to_world, topology_of};
-use variant_table::table::input::CellClicked;
+use variant_table::table::board::{Board, cell_at, cell_translation, plane_to_world, topology_of};
 use variant_table::table::launcher::LauncherKey;
 use variant_table::table::pieces::{CheckerPiece, Stack};
 use variant_table::table::seats::Seats;
 use variant_table::table::view::TurnView;
 
-use support::{headless, playing, run_until, scratch_saves, session, settle, start_from_keys};
+use support::{click_at, headless, inside, playing, run_until, scratch_saves, session, settle, start_from_keys};
 
 /// A headless table with saves kept out of the player's data directory.
 fn bare_app() -> App {
@@ -34,24 +33,6 @@ fn from_launcher(keys: &[LauncherKey]) -> App {
     let mut app = bare_app();
     start_from_keys(&mut app, keys);
     app
-}
-
-/// Clicks the table at a world point as the board's picking observer does: the point is turned
-/// into the cell under it through the board's layout, and that cell is clicked.
-fn click_at(app: &mut App, at: Vec3) -> Cell {
-    let world = app.world_mut();
-    let board = world.query::<&Board>().single(world).expect("one board on the table");
-    let cell = cell_at(board, at).unwrap_or_else(|| panic!("no cell under {at}"));
-    world.write_message(CellClicked { cell });
-    app.update();
-    cell
-}
-
-/// A point inside `cell` away from its centre: `t` of the way towards its corner `k`.
-fn inside(app: &App, cell: Cell, k: usize, t: f32) -> Vec3 {
-    let layout = layout_of(topology_of(session(app).game.position()));
-    let (c, p) = (layout.centre(cell), layout.polygon(cell).corners()[k]);
-    plane_to_world([c[0] + (p[0] - c[0]) * t, c[1] + (p[1] - c[1]) * t])
 }
 
 /// Plays `m` by clicking its cells, each at a point off its centre (towards a different corner

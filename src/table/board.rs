@@ -29,6 +29,11 @@ pub struct Board {
     pub layout: &'static BoardLayout,
     /// An open plane rather than a board (CHEX): drawn as a faint grid on the felt.
     pub plane: bool,
+    /// Cells of the game's hexagon out of play (Tri-Chess's closed triangles: four players'
+    /// cut-throat corners, cut edges): drawn dimmed like the Tri-board's triangles beyond the
+    /// game's hexagon, and found by no click. Square boards wall their closed cells off with
+    /// blocks instead ([`ClosedCell`]) and keep this empty.
+    pub dimmed: Vec<Cell>,
 }
 
 /// A playable cell of the board.
@@ -39,11 +44,14 @@ pub struct BoardCell {
     pub dark: bool,
 }
 
-/// A cell off limits, walled off (cut-throat Double Chess's 2x2 corners): no move lands on it.
-/// Its own entity, not a child of the board: partners and cut-throat share the 12x12 board.
+/// A cell off limits (cut-throat Double Chess's 2x2 corners, walled off; Tri-Chess's closed
+/// triangles, dimmed in the board's mesh): no move lands on it. Its own entity, not a child of
+/// the board: partners and cut-throat share the 12x12 board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClosedCell {
     pub cell: Cell,
+    /// Walled off by a block (a square board); else dimmed in the board's mesh (triangles).
+    pub walled: bool,
 }
 
 /// A repeated copy of a cell across a joined edge; clicking it means its original.
@@ -65,12 +73,19 @@ pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
     }
 }
 
-/// The cells of the board that are off limits (cut-throat Double Chess's corners).
+/// The cells of the board that are off limits (cut-throat Double Chess's corners; Tri-Chess's
+/// four-player cut-throat corners and cut edges).
 pub fn closed_cells(pos: &AnyPosition) -> Vec<Cell> {
     match pos {
-        AnyPosition::DoubleChess(p) if p.is_cut_throat() => (0..p.topology().len() as Cell).filter(|&c| p.is_closed(c)).collect(),
+        AnyPosition::DoubleChess(p) => (0..p.topology().len() as Cell).filter(|&c| p.is_closed(c)).collect(),
         _ => Vec::new(),
     }
+}
+
+/// The closed cells the board draws dimmed rather than walled off: those of a hexagon of
+/// triangles (see [`Board::dimmed`]).
+pub fn dimmed_cells(pos: &AnyPosition) -> Vec<Cell> {
+    if topology_of(pos).tri_board().is_some() { closed_cells(pos) } else { Vec::new() }
 }
 
 /// The layout of a topology's board (its cells have the topology's indices): its squares, or
@@ -153,7 +168,8 @@ pub fn cell_at(board: &Board, point: Vec3) -> Option<Cell> {
     if !(lo[0] <= p[0] && p[0] < hi[0] && lo[1] <= p[1] && p[1] < hi[1]) {
         return None;
     }
-    wrap_shifts(board.topology, board.layout).into_iter().find_map(|s| board.layout.cell_at([p[0] - s[0], p[1] - s[1]]))
+    let cell = wrap_shifts(board.topology, board.layout).into_iter().find_map(|s| board.layout.cell_at([p[0] - s[0], p[1] - s[1]]))?;
+    (!board.dimmed.contains(&cell)).then_some(cell)
 }
 
 fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Res<Session>>, boards: Query<(Entity, &Board)>, mut commands: Commands) {
@@ -161,18 +177,21 @@ fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Re
         return;
     }
     let Some(session) = session else { return };
-    let topo = topology_of(session.game.position());
+    let pos = session.game.position();
+    let topo = topology_of(pos);
+    let dimmed = dimmed_cells(pos);
     if let Ok((_, board)) = boards.single()
         && std::ptr::eq(board.topology, topo)
+        && board.dimmed == dimmed
     {
         return;
     }
     for (e, _) in &boards {
         commands.entity(e).despawn();
     }
-    let plane = matches!(session.game.position(), AnyPosition::Chex(_));
+    let plane = matches!(pos, AnyPosition::Chex(_));
     let layout = layout_of(topo);
-    commands.spawn(board_bundle(topo, plane)).with_children(|b| {
+    commands.spawn(board_bundle(topo, plane, dimmed)).with_children(|b| {
         for (cell, g) in layout.cells() {
             b.spawn((Name::new(format!("Cell {}", g.name)), BoardCell { cell, dark: g.dark }, Transform::from_translation(plane_to_world(g.centre))));
         }
@@ -195,30 +214,31 @@ fn rebuild_closed(mut changed: MessageReader<PositionChanged>, session: Option<R
     }
     let Some(session) = session else { return };
     let pos = session.game.position();
-    let want = closed_cells(pos);
-    let have: Vec<Cell> = old.iter().map(|(_, c)| c.cell).collect();
+    let topo = topology_of(pos);
+    let walled = topo.tri_board().is_none();
+    let want: Vec<ClosedCell> = closed_cells(pos).into_iter().map(|cell| ClosedCell { cell, walled }).collect();
+    let have: Vec<ClosedCell> = old.iter().map(|(_, c)| *c).collect();
     if have.len() == want.len() && want.iter().all(|c| have.contains(c)) {
         return;
     }
     for (e, _) in &old {
         commands.entity(e).despawn();
     }
-    let topo = topology_of(pos);
-    for cell in want {
+    for closed in want {
         commands.spawn((
-            Name::new(format!("Closed cell {}", topo.name(cell))),
-            ClosedCell { cell },
+            Name::new(format!("Closed cell {}", topo.name(closed.cell))),
+            closed,
             DespawnOnEnter(super::AppState::Launcher),
-            Transform::from_translation(cell_translation(topo, cell)),
+            Transform::from_translation(cell_translation(topo, closed.cell)),
             Visibility::default(),
         ));
     }
 }
 
-fn board_bundle(topo: &'static Topology, plane: bool) -> impl Bundle {
+fn board_bundle(topo: &'static Topology, plane: bool, dimmed: Vec<Cell>) -> impl Bundle {
     (
         Name::new(format!("Board {}", board_name(topo))),
-        Board { topology: topo, layout: layout_of(topo), plane },
+        Board { topology: topo, layout: layout_of(topo), plane, dimmed },
         DespawnOnEnter(super::AppState::Launcher),
         Transform::default(),
         Visibility::default(),
@@ -231,7 +251,7 @@ mod tests {
 
     fn board(w: u8, h: u8, wrap: Wrap) -> Board {
         let topology = Topology::get(w, h, wrap);
-        Board { topology, layout: layout_of(topology), plane: false }
+        Board { topology, layout: layout_of(topology), plane: false, dimmed: Vec::new() }
     }
 
     /// The cell under a world point as the table found it before layouts: by file and rank,

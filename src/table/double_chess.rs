@@ -1,4 +1,4 @@
-//! Double Chess at the table in words: the set each seat plays, standing checkmates, missed turns, frozen sets and the immune piece, for the HUD.
+//! Double Chess and Tri-Chess at the table in words: the set each seat plays, standing checkmates, missed turns, frozen sets and the immune piece, for the HUD.
 
 use variant_rules::doublechess::DoubleChessPosition;
 use variant_rules::{AnyMove, AnyPosition, GameId, Position, Seat, SeatSet};
@@ -6,28 +6,51 @@ use variant_rules::{AnyMove, AnyPosition, GameId, Position, Seat, SeatSet};
 use super::pieces::piece_name;
 use super::seats::Seats;
 
+/// Whether the position's sets are named by their seat's letter ("Set C": Tri-Chess beyond two
+/// players), so the set's name says nothing the letter does not and its colour tells it apart.
+fn lettered(p: &DoubleChessPosition) -> bool {
+    p.is_tri() && p.seating().count() > 2
+}
+
 /// How the HUD names a seat: its set and letter ("White 1 (A)"), or a typed name with both
-/// ("Ann (A, White 1)"), and the colour where the players chose their own.
+/// ("Ann (A, White 1)"), and the colour where the players chose their own. Tri-Chess's lettered
+/// sets go by their set and colour ("Set C (Jade)", "Cy (C, Jade)").
 pub fn seat_label(p: &DoubleChessPosition, seats: &Seats, seat: Seat) -> String {
     let set = p.set_name(seat);
     let name = seats.name(seat);
-    let mut notes = vec![seat.letter().to_string()];
+    let lettered = lettered(p);
+    let mut notes = Vec::new();
+    if !lettered || !name.is_empty() {
+        notes.push(seat.letter().to_string());
+    }
     let who = if name.is_empty() {
         set
     } else {
-        notes.push(set);
+        if !lettered {
+            notes.push(set);
+        }
         name.to_string()
     };
-    if seats.custom_colours(GameId::DoubleChess) {
+    let game = if p.is_tri() { GameId::TriChess } else { GameId::DoubleChess };
+    if lettered || seats.custom_colours(game) {
         notes.push(seats.colour_name(seat).to_string());
     }
     format!("{who} ({})", notes.join(", "))
 }
 
-/// Who plays which set from which side: "A White 1 south   B Black 1 north ...", two seats a line.
+/// Who plays which set from which side: "A White 1 south   B Black 1 north ...", two seats a
+/// line; Tri-Chess's lettered sets by letter and side of the hexagon, up to three a line in
+/// even lines ("A south   B north-west   C north-east"; four seats two and two).
 pub fn sets_line(p: &DoubleChessPosition) -> String {
-    let entries: Vec<String> = p.seating().seats().map(|s| format!("{} {} {}", s.letter(), p.set_name(s), super::board::side_name(p.side(s), 4))).collect();
-    entries.chunks(2).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
+    let sides = if p.is_tri() { 6 } else { 4 };
+    let side = |s: Seat| super::board::side_name(p.side(s), sides);
+    let (entries, per_line): (Vec<String>, usize) = if lettered(p) {
+        let n = p.seating().count();
+        (p.seating().seats().map(|s| format!("{} {}", s.letter(), side(s))).collect(), n.div_ceil(n.div_ceil(3)))
+    } else {
+        (p.seating().seats().map(|s| format!("{} {} {}", s.letter(), p.set_name(s), side(s))).collect(), 2)
+    };
+    entries.chunks(per_line).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
 }
 
 /// Seats as letters joined for a sentence: "D", "B and D", "B, C and D".
@@ -124,5 +147,33 @@ mod tests {
         assert_eq!(sets_line(&start(true)), "A White 1 south   B White 2 west\nC Black 1 north   D Black 2 east");
         assert!(state_lines(&p, &seats).is_empty(), "nothing stands at the start");
         assert_eq!(letters_and(SeatSet::of(&[Seat(1), Seat(2), Seat(3)])), "B, C and D");
+    }
+
+    fn tri(players: u8) -> DoubleChessPosition {
+        let mut opts = GameOptions::default_for(GameId::TriChess);
+        opts.players = players;
+        match Game::new(GameId::TriChess, opts, None).unwrap().position() {
+            AnyPosition::DoubleChess(p) => p.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn tri_chess_sets_go_by_letter_and_colour_round_the_hexagon() {
+        let p = tri(3);
+        let mut seats = Seats::new(GameId::TriChess, 3);
+        assert_eq!(seat_label(&p, &seats, Seat(0)), "Set A (Red)");
+        assert_eq!(seat_label(&p, &seats, Seat(2)), "Set C (Jade)");
+        seats.seats[2].name = "Cy".into();
+        assert_eq!(seat_label(&p, &seats, Seat(2)), "Cy (C, Jade)");
+        assert_eq!(sets_line(&p), "A south   B north-west   C north-east");
+        assert_eq!(sets_line(&tri(6)), "A south   B south-west   C north-west\nD north   E north-east   F south-east");
+        assert_eq!(sets_line(&tri(4)), "A south   B south-west\nC north   D north-east");
+        // Two players play White and Black, as in chess.
+        let two = tri(2);
+        let seats = Seats::new(GameId::TriChess, 2);
+        assert_eq!((seat_label(&two, &seats, Seat(0)), seat_label(&two, &seats, Seat(1))), ("White (A)".into(), "Black (B)".into()));
+        assert_eq!(sets_line(&two), "A White south   B Black north");
+        assert!(state_lines(&p, &seats).is_empty(), "nothing stands at the start");
     }
 }

@@ -245,10 +245,35 @@ pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
     if !(0..count).any(|i| seats.is_computer(Seat(i as u8))) {
         return String::new();
     }
-    let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { Seats::role(game, s) };
+    let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { Seats::role(game, count, s) };
     let entries: Vec<String> = (0..count).map(|i| Seat(i as u8)).map(|s| format!("{}: {}", who(s), seats.controller(s).label())).collect();
     // Two seats a line: four on one line would not fit the panel and wrap mid-entry.
     entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
+}
+
+/// The game on its board with the options that change how it looks or plays: "tri-chess on the
+/// hexagon of 10 rows, edges cut, no extended moves".
+fn title_line(game: &Game) -> String {
+    let (o, pos) = (game.options(), game.position());
+    let topo = super::board::topology_of(pos);
+    let mut title = match topo.tri_board() {
+        Some(_) => format!("{} on the {}", game.id(), super::board::board_name(topo)),
+        None => format!("{} on the {} board", game.id(), o.topology),
+    };
+    let extras = [
+        (o.symmetric, "symmetric".to_string()),
+        (o.queens_open, "open position".into()),
+        (o.numbers, format!("Numbers (seed {})", o.seed)),
+        (o.cut_edges, "edges cut".into()),
+        // Two players' Tri-Chess has no extended moves to leave out.
+        (o.plain_moves && pos.seating().count() > 2, "no extended moves".into()),
+    ];
+    for (on, what) in extras {
+        if on {
+            title += &format!(", {what}");
+        }
+    }
+    title
 }
 
 /// The status panel: the game, the teams (more than two seats), who plays each seat (when the
@@ -259,20 +284,7 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     let pos = game.position();
     let seat = |s: Seat| seat_label(pos, seats, game.id(), s);
     let o = game.options();
-    let topo = super::board::topology_of(pos);
-    let mut title = match topo.tri_board() {
-        Some(_) => format!("{} on the {}", game.id(), super::board::board_name(topo)),
-        None => format!("{} on the {} board", game.id(), o.topology),
-    };
-    if o.symmetric {
-        title += ", symmetric";
-    }
-    if o.queens_open {
-        title += ", open position";
-    }
-    if o.numbers {
-        title += &format!(", Numbers (seed {})", o.seed);
-    }
+    let mut title = title_line(game);
     let count = pos.seating().count();
     if count > 2 {
         title += &format!(", {count} players\n{}: {}", o.seating.as_str().replace('-', " "), teams_line(pos));
@@ -302,15 +314,23 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     if !players.is_empty() {
         title += &format!("\n{players}");
     }
-    let captured = captured_text(pos, &seat);
+    let captured = captured_text(game, &seat);
     format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status)
 }
 
 /// What each seat has lost, for the status panel: with four seats by letter, two seats a line
 /// ("held" for "held prisoner"); with two by the seat's label.
-fn captured_text(pos: &AnyPosition, seat: &dyn Fn(Seat) -> String) -> String {
-    let lost: Vec<(Seat, String)> =
-        super::pieces::captured_summary(pos).into_iter().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (Seat(i as u8), l)).collect();
+fn captured_text(game: &Game, seat: &dyn Fn(Seat) -> String) -> String {
+    let pos = game.position();
+    // Counted from the full sets of the game's options (also for a game set up from a
+    // position): Tri-Chess's sets start with a ninth Pawn or without.
+    let start = matches!(pos, AnyPosition::DoubleChess(_)).then(|| AnyPosition::start(game.id(), game.options()).ok()).flatten();
+    let lost: Vec<(Seat, String)> = super::pieces::captured_summary_from(pos, start.as_ref())
+        .into_iter()
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(i, l)| (Seat(i as u8), l))
+        .collect();
     if pos.seating().count() > 2 {
         let entries: Vec<String> = lost.iter().map(|(s, l)| format!("{}: {}", s.letter(), l.replace(" held prisoner", " held"))).collect();
         let lines: Vec<String> = entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect();
@@ -391,7 +411,7 @@ fn inspect_text(session: &Session, seats: &Seats, cell: variant_rules::Cell, sta
             if let Some(o) = p.owner_at(cell) {
                 s += &format!(" {} {}", seat(o), super::pieces::piece_name(p.kind_at(cell)));
             } else if p.is_closed(cell) {
-                s += " off limits (cut-throat corner)";
+                s += if p.is_tri() { " out of play" } else { " off limits (cut-throat corner)" };
             }
             if let Some(m) = super::pieces::double_chess_marks(p, cell) {
                 let notes = [(m.frozen, "frozen"), (m.immune, "immune this round"), (m.mated, "checkmated")];
@@ -457,6 +477,28 @@ fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut 
 mod tests {
     use super::*;
     use crate::table::seats::Controller;
+
+    #[test]
+    fn a_tri_chess_set_counts_its_losses_from_its_own_start_ninth_pawn_included() {
+        use variant_rules::GameOptions;
+        let mut opts = GameOptions::default_for(GameId::TriChess);
+        opts.players = 3;
+        let start = Game::new(GameId::TriChess, opts, None).unwrap();
+        let text = start.position().to_text();
+        assert_eq!(text.matches("[aP]1/").count(), 1, "seat A's Pawn row ends with its ninth Pawn and an empty triangle: {text}");
+        // Seat A without the last Pawn of its row: a game that started from the full set.
+        let short = text.replacen("[aP]1/", "2/", 1);
+        let pos = AnyPosition::from_text(GameId::TriChess, &opts, &short).unwrap();
+        let lost = super::super::pieces::captured_summary_from(&pos, Some(start.position()));
+        assert_eq!(lost, ["P", "", ""]);
+        assert_eq!(captured_text(&start, &|s| s.letter().to_string()), "", "nothing lost at the start");
+        // Counted against eight Pawns, the ninth would hide the loss.
+        assert_eq!(super::super::pieces::captured_summary(&pos), ["", "", ""]);
+        let seats = Seats::new(GameId::TriChess, 3);
+        let session = Session::new(start);
+        let status = status_text(&session, &seats, "");
+        assert!(status.contains("A south   B north-west   C north-east\nSet A (Red) to move"), "{status}");
+    }
 
     #[test]
     fn controllers_line_names_two_seats_a_line() {

@@ -1,8 +1,8 @@
 //! The launcher screen: choose a game, its board and options (for the checkers games two or
-//! four players, round the triangular games' hexagon two to six; the seating, Queens' colours
-//! and the triangular games' figures), and the seats (names, piece colours, and
-//! who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a move); Enter starts the
-//! chosen game (Stax on the flat board unless changed).
+//! four players, round the hexagon of triangles two to six; the seating, Queens' colours, the
+//! triangular games' figures, Tri-Chess's cut edges and plain moves), and the seats (names,
+//! piece colours, and who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a
+//! move); Enter starts the chosen game (Stax on the flat board unless changed).
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -55,8 +55,8 @@ pub struct LauncherChoice {
     pub seed: u64,
     /// Dice Chess: index into `DiceRules::ALL` (Left/Right choose it, as the board for others).
     pub rules: usize,
-    /// Checkers games: 2 players, or 4 (Doubles on the 12x12 board); the triangular games 2 to
-    /// 6; P cycles through the counts the game seats.
+    /// Checkers games: 2 players, or 4 (Doubles on the 12x12 board); the hexagon's games
+    /// (triangular checkers, Tri-Chess) 2 to 6; P cycles through the counts the game seats.
     pub players: u8,
     /// More than two players: how they sit and team up (A cycles through the seatings the
     /// rules allow for the count).
@@ -69,6 +69,10 @@ pub struct LauncherChoice {
     pub queens_open: bool,
     /// Tri-Chek: the 40-move option (F toggles; on by default).
     pub forty_moves: bool,
+    /// Tri-Chess: the unoccupied outer edges out of play instead of a ninth Pawn (E toggles).
+    pub cut_edges: bool,
+    /// Tri-Chess for three to six: without the extended Knight and Pawn moves (X toggles).
+    pub plain_moves: bool,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -91,7 +95,7 @@ pub enum LauncherKey {
     Tab,
     Backspace,
     Enter,
-    /// Text typed (a letter of a name, or N / S / P / A / Q / Y / O / F / 1-6 on the game list).
+    /// Text typed (a letter of a name, or N / S / P / A / Q / Y / O / F / E / X / 1-6 on the game list).
     Char(char),
 }
 
@@ -110,6 +114,8 @@ impl Default for LauncherChoice {
             symmetric: false,
             queens_open: false,
             forty_moves: true,
+            cut_edges: false,
+            plain_moves: false,
             focus: Focus::Game,
         }
     }
@@ -132,6 +138,8 @@ impl LauncherChoice {
             symmetric: o.symmetric,
             queens_open: o.queens_open,
             forty_moves: o.forty_moves || id != GameId::TriChek,
+            cut_edges: o.cut_edges,
+            plain_moves: o.plain_moves,
             focus: Focus::Game,
         }
     }
@@ -155,7 +163,7 @@ impl LauncherChoice {
         if n <= 2 {
             return Vec::new();
         }
-        let all: &[DoublesSeating] = if id.is_triangular() { &DoublesSeating::TRI } else { &DoublesSeating::ALL };
+        let all: &[DoublesSeating] = if id.is_hexagonal() { &DoublesSeating::TRI } else { &DoublesSeating::ALL };
         all.iter().copied().filter(|&seating| self.base_options(n, seating).validate(id).is_ok()).collect()
     }
 
@@ -190,7 +198,8 @@ impl LauncherChoice {
     }
 
     /// The options of the chosen game: each optional choice (Queens' colours, the symmetric
-    /// figures, the open position, the 40-move rule) kept where the rules accept it.
+    /// figures, the open position, the 40-move rule, Tri-Chess's cut edges and plain moves)
+    /// kept where the rules accept it.
     pub fn options(&self) -> GameOptions {
         let id = self.id();
         let mut opts = self.base_options(self.seat_count() as u8, self.seating());
@@ -205,6 +214,9 @@ impl LauncherChoice {
         keep(&|o| o.symmetric = self.symmetric);
         keep(&|o| o.queens_open = self.queens_open);
         keep(&|o| o.forty_moves = self.forty_moves && id == GameId::TriChek);
+        keep(&|o| o.cut_edges = self.cut_edges && id == GameId::TriChess);
+        // The extended moves are those of three to six players: two play without them anyway.
+        keep(&|o| o.plain_moves = self.plain_moves && id == GameId::TriChess && o.players > 2);
         opts
     }
 
@@ -279,7 +291,8 @@ impl LauncherChoice {
 
     /// The letter keys of the game list: N Numbers, S a new seed, P the player count, A the
     /// seating, Q Queens' colours, Y the symmetric figures, O the open position, F the 40-move
-    /// rule (each only where the rules allow the change).
+    /// rule, E Tri-Chess's cut edges, X its extended moves (each only where the rules allow the
+    /// change).
     fn option_key(&mut self, c: char) {
         match c {
             'n' => self.numbers = !self.numbers,
@@ -305,6 +318,8 @@ impl LauncherChoice {
             'y' => self.toggle(|c| &mut c.symmetric, |o| o.symmetric),
             'o' => self.toggle(|c| &mut c.queens_open, |o| o.queens_open),
             'f' if self.id() == GameId::TriChek => self.toggle(|c| &mut c.forty_moves, |o| o.forty_moves),
+            'e' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.cut_edges, |o| o.cut_edges),
+            'x' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.plain_moves, |o| o.plain_moves),
             _ => {}
         }
     }
@@ -342,7 +357,7 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     P: players   A: seating   Q: Queens' colours   Y: symmetric   O: open position   F: 40 moves\n\
+                     P: players   A: seating   Q: Queens' colours   Y: symmetric   O: open position   F: 40 moves   E: edges   X: extended moves\n\
                      1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
                      Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
                     15.0,
@@ -397,12 +412,26 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
     let mut s = String::new();
     for (i, g) in games().iter().enumerate() {
         let mark = if i == choice.game { "> " } else { "  " };
-        s += &format!("{mark}{:<15} {}\n", g.as_str(), g.description());
+        s += &format!("{mark}{:<15} {}\n", g.as_str(), short_description(*g));
     }
     s += &format!("\n{}\n\n{}", options_line(&choice), seats_text(&choice, &seats));
     for mut t in &mut q {
         t.0 = s.clone();
     }
+}
+
+/// Longest game description the launcher's list shows on one line.
+const DESCRIPTION_WIDTH: usize = 100;
+
+/// A game's description for the launcher's list: cut after its last clause that fits one line
+/// ("Tri-Chess: chess on a hexagon of triangles for 2-6 players"), so the list keeps a line a
+/// game and the seats and help below stay clear of the resume panel.
+fn short_description(g: GameId) -> &'static str {
+    let d = g.description();
+    if d.len() <= DESCRIPTION_WIDTH {
+        return d;
+    }
+    d.match_indices("; ").map(|(i, _)| i).take_while(|&i| i <= DESCRIPTION_WIDTH).last().map_or(d, |i| &d[..i])
 }
 
 /// The chosen board and options, in a line (the optional ones where the rules allow a choice).
@@ -423,11 +452,32 @@ fn options_line(choice: &LauncherChoice) -> String {
     }
     if id.is_checkers_family() {
         s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
+    }
+    if id.is_checkers_family() || id.is_hexagonal() {
         s += &format!("    players: {} (P)", choice.seat_count());
         if choice.seat_count() > 2 {
             s += &format!("    seating: {} (A)", choice.seating());
         }
         s += &optional_choices(choice);
+    }
+    if id == GameId::TriChess {
+        s += &tri_chess_choices(choice);
+    }
+    s
+}
+
+/// Tri-Chess's own options: the edges (E: full, with a ninth Pawn, or cut; six players
+/// occupy every edge) and, for three to six players, the extended moves (X).
+fn tri_chess_choices(choice: &LauncherChoice) -> String {
+    let opts = choice.options();
+    let mut s = String::new();
+    let mut cut = opts;
+    cut.cut_edges = !cut.cut_edges;
+    if opts.cut_edges || cut.validate(GameId::TriChess).is_ok() {
+        s += &format!("    edges: {} (E)", if opts.cut_edges { "cut" } else { "full" });
+    }
+    if choice.seat_count() > 2 {
+        s += &format!("    extended moves: {} (X)", if opts.plain_moves { "off" } else { "on" });
     }
     s
 }
@@ -478,7 +528,10 @@ fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
             let sides = layout_of(topology_of(pos)).side_count();
             note =
                 format!("   {} side{}", side_name(pos.side_of(seat), sides), if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() });
-            if let variant_rules::AnyPosition::DoubleChess(p) = pos {
+            // The set, where its name says more than the seat's letter (Tri-Chess's "Set C" does not).
+            if let variant_rules::AnyPosition::DoubleChess(p) = pos
+                && !(p.is_tri() && pos.seating().count() > 2)
+            {
                 note += &format!(", {}", p.set_name(seat));
             }
         }
@@ -502,11 +555,20 @@ mod tests {
     fn every_game_is_offered_once_the_checkers_family_together() {
         let mut offered = games().to_vec();
         assert_eq!(&offered[..6], [GameId::Checkers, GameId::Stax, GameId::Queens, GameId::TriChek, GameId::TriStax, GameId::TriQueens]);
-        assert_eq!(offered.last(), Some(&GameId::DoubleChess));
+        assert_eq!(offered[offered.len() - 2..], [GameId::DoubleChess, GameId::TriChess], "the multi-player chess games last");
         offered.sort_by_key(|g| g.as_str());
         let mut all = GameId::ALL.to_vec();
         all.sort_by_key(|g| g.as_str());
         assert_eq!(offered, all);
+    }
+
+    #[test]
+    fn every_description_fits_a_line_of_the_list() {
+        for g in GameId::ALL {
+            assert!(short_description(g).len() <= DESCRIPTION_WIDTH || !short_description(g).contains("; "), "{g}: {}", short_description(g));
+            assert!(g.description().starts_with(short_description(g)));
+        }
+        assert_eq!(short_description(GameId::TriChess), "Tri-Chess: chess on a hexagon of triangles for 2-6 players");
     }
 
     #[test]
@@ -607,8 +669,8 @@ mod tests {
     fn double_chess_seats_four_and_a_chooses_partners_or_cut_throat() {
         let mut c = LauncherChoice::default();
         let mut seats = Seats::default();
-        press(&mut c, &mut seats, &[LauncherKey::Up, LauncherKey::Up]);
-        assert_eq!(c.id(), GameId::DoubleChess, "the last game, Up from Stax past Checkers");
+        press(&mut c, &mut seats, &[LauncherKey::Up; 3]);
+        assert_eq!(c.id(), GameId::DoubleChess, "Up from Stax past Checkers and Tri-Chess, the last game");
         assert_eq!((c.seat_count(), seats.count()), (4, 4));
         assert_eq!(seats.colours(), Seats::default_colours(GameId::DoubleChess, 4), "ivory, ebony, pearl, garnet");
         press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
@@ -626,8 +688,8 @@ mod tests {
         // Partners opposite, chosen for a checkers game, seats Double Chess's partners adjacent.
         c.seating = DoublesSeating::PartnersOpposite;
         assert_eq!(c.game().unwrap().options().seating, DoublesSeating::PartnersAdjacent);
-        // Down, round to Checkers: two seats again.
-        press(&mut c, &mut seats, &[LauncherKey::Down]);
+        // Down past Tri-Chess, round to Checkers: two seats again.
+        press(&mut c, &mut seats, &[LauncherKey::Down; 2]);
         assert_eq!((c.id(), c.seat_count(), seats.count()), (GameId::Checkers, 2, 2));
         assert_eq!(seats.colours(), Seats::default_colours(GameId::Checkers, 2));
     }
@@ -695,6 +757,70 @@ mod tests {
         let o = *c.game().unwrap().options();
         assert_eq!((o.queens_colours, o.queens_open), (QueensColours::Mixed, true));
         assert!(options_line(&c).contains("colours: mixed (Q)") && options_line(&c).contains("position: open (O)"), "{}", options_line(&c));
+    }
+
+    #[test]
+    fn tri_chess_seats_two_to_six_with_its_seatings_edges_and_extended_moves() {
+        use variant_rules::checkers::DoublesSeating::*;
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        press(&mut c, &mut seats, &[LauncherKey::Up; 2]);
+        assert_eq!(c.id(), GameId::TriChess, "Up from Stax past Checkers: the last game");
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::TriChess, 2), "two players: ivory and ebony");
+        assert!(options_line(&c).contains("board: hexagon of 8 rows") && options_line(&c).contains("edges: full (E)"), "{}", options_line(&c));
+        assert!(!options_line(&c).contains("(X)"), "two players have no extended moves: {}", options_line(&c));
+        let mut counts = vec![c.seat_count()];
+        for _ in 0..5 {
+            press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+            counts.push(c.seat_count());
+            assert_eq!(seats.count(), c.seat_count(), "the seats follow the count");
+            assert!(seats.validate().is_ok(), "{:?}", seats.colours());
+            assert_eq!(c.game().unwrap().position().seating().count(), c.seat_count());
+        }
+        assert_eq!(counts, [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
+        let seatings = |c: &mut LauncherChoice, players: u8| {
+            c.players = players;
+            c.seatings()
+        };
+        assert_eq!(seatings(&mut c, 3), [CutThroat]);
+        assert_eq!(seatings(&mut c, 4), [CutThroat, PartnersAdjacent]);
+        assert_eq!(seatings(&mut c, 5), [CutThroat]);
+        assert_eq!(seatings(&mut c, 6), [CutThroat, PartnersAdjacent, Trios]);
+        let mut seen = vec![c.seating()];
+        for _ in 0..3 {
+            press(&mut c, &mut seats, &[LauncherKey::Char('a')]);
+            seen.push(c.seating());
+            assert_eq!(c.game().unwrap().options().seating, c.seating());
+        }
+        assert_eq!(seen, [CutThroat, PartnersAdjacent, Trios, CutThroat], "A cycles the seatings six allow");
+        assert_eq!(seats.colours(), Seats::default_colours(GameId::TriChess, 6), "six sets: red, ivory, jade, cobalt, amber, violet");
+        // Six occupy every edge: E cuts none; X leaves the extended moves out.
+        press(&mut c, &mut seats, &[LauncherKey::Char('e'), LauncherKey::Char('x')]);
+        let o = *c.game().unwrap().options();
+        assert!(!o.cut_edges && o.plain_moves, "{o:?}");
+        assert!(!options_line(&c).contains("(E)") && options_line(&c).contains("extended moves: off (X)"), "{}", options_line(&c));
+        // Three players: the edges may be cut, and the sets go by letter and side.
+        c.players = 3;
+        press(&mut c, &mut seats, &[LauncherKey::Char('e')]);
+        let game = c.game().unwrap();
+        assert!(game.options().cut_edges && game.options().plain_moves, "{:?}", game.options());
+        assert!(options_line(&c).contains("edges: cut (E)"), "{}", options_line(&c));
+        assert!(seats_text(&c, &seats).contains("north-west side"), "{}", seats_text(&c, &seats));
+        assert!(!seats_text(&c, &seats).contains("Set "), "a lettered set says nothing the seat's letter does not: {}", seats_text(&c, &seats));
+        // Two players keep the cut edges but have no extended moves to leave out.
+        c.players = 2;
+        let o = *c.game().unwrap().options();
+        assert!(o.cut_edges && !o.plain_moves, "{o:?}");
+        // E and X are letters nobody else reads: Tri-Stax ignores them.
+        press(&mut c, &mut seats, &[LauncherKey::Down]);
+        assert_eq!(c.id(), GameId::Checkers);
+        let before = (c.cut_edges, c.plain_moves);
+        while c.id() != GameId::TriStax {
+            c.on_key(&mut seats, &LauncherKey::Down);
+        }
+        press(&mut c, &mut seats, &[LauncherKey::Char('e'), LauncherKey::Char('x')]);
+        assert_eq!((c.cut_edges, c.plain_moves), before);
+        assert!(c.game().is_ok());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! What Double Chess's state looks like on the board: the closed cut-throat corners as raised dark blocks, and rings on the pieces that are frozen, immune or a King standing checkmated.
+//! What Double Chess's and Tri-Chess's state looks like on the board: the closed cut-throat corners of the square board as raised dark blocks (Tri-Chess's closed triangles are dimmed in the board's mesh instead), and rings on the pieces that are frozen, immune or a King standing checkmated.
 
 use bevy::prelude::*;
 
@@ -47,10 +47,11 @@ fn make_marks(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut mate
     });
 }
 
-/// Walls off each closed cell with a dark block standing on it. The block lets clicks through
-/// to the board, where the rules refuse the cell like any other no move reaches.
-fn dress_closed_cells(cells: Query<Entity, Added<ClosedCell>>, marks: Res<Marks>, mut commands: Commands) {
-    for e in &cells {
+/// Walls off each closed cell of a square board with a dark block standing on it. The block
+/// lets clicks through to the board, where the rules refuse the cell like any other no move
+/// reaches. (A closed triangle is dimmed in the board's mesh: see `Board::dimmed`.)
+fn dress_closed_cells(cells: Query<(Entity, &ClosedCell), Added<ClosedCell>>, marks: Res<Marks>, mut commands: Commands) {
+    for (e, _) in cells.iter().filter(|(_, c)| c.walled) {
         commands.entity(e).with_child((
             Name::new("Closed cell block"),
             Mesh3d(marks.block.clone()),

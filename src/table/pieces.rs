@@ -471,6 +471,13 @@ fn gather_prisoners(
 /// pieces off the board (by letter), or in the checkers family checkers off the board
 /// (Checkers) or held prisoner under an opponent; in Toe-to-Toe also the pieces still in hand.
 pub fn captured_summary(pos: &AnyPosition) -> Vec<String> {
+    captured_summary_from(pos, None)
+}
+
+/// [`captured_summary`], counting a Double Chess or Tri-Chess set's losses from `start` (the
+/// standard start of the game's options: Tri-Chess sets start with a ninth Pawn or without)
+/// where given.
+pub fn captured_summary_from(pos: &AnyPosition, start: Option<&AnyPosition>) -> Vec<String> {
     let seats = pos.seating().seats();
     match pos {
         AnyPosition::Chex(p) => seats
@@ -489,21 +496,31 @@ pub fn captured_summary(pos: &AnyPosition) -> Vec<String> {
             .collect(),
         AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => chess_summary(pos),
         AnyPosition::Checkers(p) => checkers_summary(p),
-        AnyPosition::DoubleChess(p) => seats.map(|seat| double_chess_summary(p, seat)).collect(),
+        AnyPosition::DoubleChess(p) => {
+            let start = match start {
+                Some(AnyPosition::DoubleChess(s)) => Some(s),
+                _ => None,
+            };
+            seats.map(|seat| double_chess_summary(p, start, seat)).collect()
+        }
     }
 }
 
-/// What a Double Chess set has lost: pieces off the board by letter (each set starts with eight
-/// Pawns, two Knights, Bishops and Rooks and a Queen), and its King once taken.
-fn double_chess_summary(p: &DoubleChessPosition, seat: Seat) -> String {
-    let topo = p.topology();
-    let start = [0, 8, 2, 2, 2, 1];
-    let mut count = [0i32; 6];
-    for c in (0..topo.len() as Cell).filter(|&c| p.owner_at(c) == Some(seat)) {
-        if let Some(n) = count.get_mut(p.kind_at(c) as usize) {
-            *n += 1;
+/// What a Double Chess or Tri-Chess set has lost: pieces off the board by letter, counted from
+/// the set in `start` (without one: eight Pawns, two Knights, Bishops and Rooks and a Queen),
+/// and its King once taken.
+fn double_chess_summary(p: &DoubleChessPosition, start: Option<&DoubleChessPosition>, seat: Seat) -> String {
+    let counts = |p: &DoubleChessPosition| {
+        let mut count = [0i32; 6];
+        for c in (0..p.topology().len() as Cell).filter(|&c| p.owner_at(c) == Some(seat)) {
+            if let Some(n) = count.get_mut(p.kind_at(c) as usize) {
+                *n += 1;
+            }
         }
-    }
+        count
+    };
+    let start = start.map_or([0, 8, 2, 2, 2, 1], counts);
+    let count = counts(p);
     let mut s: String = (1..6).flat_map(|k| std::iter::repeat_n(b" PNBRQ"[k] as char, (start[k] - count[k]).max(0) as usize)).collect();
     if p.king(seat).is_none() {
         s.push('K');

@@ -1,5 +1,5 @@
-//! The seats at the table (two, four in the Doubles games, up to six round the triangular
-//! boards' hexagon): each player's name, the colour of their pieces and who controls them (a player at this screen, or the computer at a time
+//! The seats at the table (two, four in the Doubles games, up to six round the hexagon of
+//! triangles): each player's name, the colour of their pieces and who controls them (a player at this screen, or the computer at a time
 //! per move), chosen in the launcher, shown in the HUD and kept in save files.
 
 use bevy::prelude::*;
@@ -269,10 +269,11 @@ impl Seats {
         }
     }
 
-    /// The seat's role in the game's own terms: "Player A".."Player F", or "White"/"Black"
-    /// (Double Chess's seats are letters too: which set each plays depends on the seating).
-    pub fn role(game: GameId, seat: Seat) -> String {
-        if game.is_checkers_family() || game == GameId::DoubleChess {
+    /// The seat's role at a table of `count` seats in the game's own terms: "Player A".."Player
+    /// F", or "White"/"Black" (Double Chess's seats are letters too: which set each plays depends
+    /// on the seating; so are Tri-Chess's beyond two players).
+    pub fn role(game: GameId, count: usize, seat: Seat) -> String {
+        if game.is_checkers_family() || game == GameId::DoubleChess || (game == GameId::TriChess && count > 2) {
             format!("Player {}", seat.letter())
         } else if seat == Seat::A {
             "White".into()
@@ -284,11 +285,13 @@ impl Seats {
     /// How the HUD names `seat`: the typed name or the role, and the colour where it says
     /// something the role does not.
     pub fn label(&self, game: GameId, seat: Seat) -> String {
-        let role = Seats::role(game, seat);
+        let role = Seats::role(game, self.count(), seat);
         let name = self.name(seat);
         let who = if name.is_empty() { role.as_str() } else { name };
         let custom = self.custom_colours(game);
-        if game.is_checkers_family() || custom || !name.is_empty() { format!("{who} ({})", self.colour_name(seat)) } else { who.to_string() }
+        // Three to six chess sets round the hexagon are told apart by their colours.
+        let many_sets = game == GameId::TriChess && self.count() > 2;
+        if game.is_checkers_family() || many_sets || custom || !name.is_empty() { format!("{who} ({})", self.colour_name(seat)) } else { who.to_string() }
     }
 
     /// Whether the players chose colours other than `game`'s usual ones (then the HUD names them).

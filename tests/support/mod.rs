@@ -7,8 +7,10 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use variant_rules::Game;
+use variant_rules::{Cell, Game};
+use variant_table::table::board::{Board, cell_at, layout_of, plane_to_world, topology_of};
 use variant_table::table::data_dir::SavePaths;
+use variant_table::table::input::CellClicked;
 use variant_table::table::launcher::{LauncherChoice, LauncherKey};
 use variant_table::table::seats::Seats;
 use variant_table::table::session::{GameCommand, PositionChanged, Session};
@@ -81,4 +83,22 @@ pub fn run_until(app: &mut App, secs: f64, done: impl Fn(&App) -> bool) -> bool 
         std::thread::sleep(Duration::from_millis(1));
     }
     false
+}
+
+/// Clicks the table at a world point as the board's picking observer does: the point is turned
+/// into the cell under it through the board's layout, and that cell is clicked.
+pub fn click_at(app: &mut App, at: Vec3) -> Cell {
+    let world = app.world_mut();
+    let board = world.query::<&Board>().single(world).expect("one board on the table");
+    let cell = cell_at(board, at).unwrap_or_else(|| panic!("no cell under {at}"));
+    world.write_message(CellClicked { cell });
+    app.update();
+    cell
+}
+
+/// A point inside `cell` away from its centre: `t` of the way towards its corner `k`.
+pub fn inside(app: &App, cell: Cell, k: usize, t: f32) -> Vec3 {
+    let layout = layout_of(topology_of(session(app).game.position()));
+    let (c, p) = (layout.centre(cell), layout.polygon(cell).corners()[k]);
+    plane_to_world([c[0] + (p[0] - c[0]) * t, c[1] + (p[1] - c[1]) * t])
 }

@@ -66,7 +66,8 @@ fn dress_board(
             (Color::srgb(0.86, 0.72, 0.52), Color::srgb(0.36, 0.22, 0.13), Vec4::new(0.12, 0.35, 0.55, 0.0))
         };
         let ext = BoardExtension { light: light.to_linear(), dark: dark.to_linear(), style };
-        let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false });
+        // A closed triangle (Tri-Chess) is dimmed like the Tri-board's triangles beyond the game.
+        let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: board.dimmed.contains(&cell) });
         let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
         let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
         commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
