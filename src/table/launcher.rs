@@ -545,6 +545,20 @@ fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
 mod tests {
     use super::*;
 
+    /// Presses P five times from the current count: the counts seen, the seats and the game
+    /// following each one.
+    fn cycle_players(c: &mut LauncherChoice, seats: &mut Seats) -> Vec<usize> {
+        let mut counts = vec![c.seat_count()];
+        for _ in 0..5 {
+            press(c, seats, &[LauncherKey::Char('p')]);
+            counts.push(c.seat_count());
+            assert_eq!(seats.count(), c.seat_count(), "the seats follow the count");
+            assert!(seats.validate().is_ok(), "{:?}", seats.colours());
+            assert_eq!(c.game().unwrap().position().seating().count(), c.seat_count());
+        }
+        counts
+    }
+
     fn press(c: &mut LauncherChoice, seats: &mut Seats, keys: &[LauncherKey]) {
         for k in keys {
             assert!(c.on_key(seats, k).is_none(), "{k:?} starts nothing");
@@ -701,15 +715,7 @@ mod tests {
         let mut seats = Seats::default();
         press(&mut c, &mut seats, &[LauncherKey::Down; 3]);
         assert_eq!(c.id(), GameId::TriStax, "Down from Stax past Queens and Tri-Chek");
-        let mut counts = vec![c.seat_count()];
-        for _ in 0..5 {
-            press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
-            counts.push(c.seat_count());
-            assert_eq!(seats.count(), c.seat_count(), "the seats follow the count");
-            assert!(seats.validate().is_ok(), "{:?}", seats.colours());
-            assert_eq!(c.game().unwrap().position().seating().count(), c.seat_count());
-        }
-        assert_eq!(counts, [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
+        assert_eq!(cycle_players(&mut c, &mut seats), [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
         let seatings = |c: &mut LauncherChoice, players: u8| {
             c.players = players;
             c.seatings()
@@ -769,15 +775,7 @@ mod tests {
         assert_eq!(seats.colours(), Seats::default_colours(GameId::TriChess, 2), "two players: ivory and ebony");
         assert!(options_line(&c).contains("board: hexagon of 8 rows") && options_line(&c).contains("edges: full (E)"), "{}", options_line(&c));
         assert!(!options_line(&c).contains("(X)"), "two players have no extended moves: {}", options_line(&c));
-        let mut counts = vec![c.seat_count()];
-        for _ in 0..5 {
-            press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
-            counts.push(c.seat_count());
-            assert_eq!(seats.count(), c.seat_count(), "the seats follow the count");
-            assert!(seats.validate().is_ok(), "{:?}", seats.colours());
-            assert_eq!(c.game().unwrap().position().seating().count(), c.seat_count());
-        }
-        assert_eq!(counts, [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
+        assert_eq!(cycle_players(&mut c, &mut seats), [2, 3, 4, 5, 6, 2], "P cycles round 2 to 6");
         let seatings = |c: &mut LauncherChoice, players: u8| {
             c.players = players;
             c.seatings()
