@@ -189,7 +189,7 @@ impl Side {
 }
 
 /// Knight leap deltas (file, rank).
-const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+pub(crate) const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
 /// A board as a graph: cells, neighbour tables per line, knight leaps, and regions.
 #[derive(Debug)]

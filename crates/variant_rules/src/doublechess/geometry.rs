@@ -11,7 +11,7 @@
 
 use std::sync::OnceLock;
 
-use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
+use crate::topology::{Cell, KNIGHT_DELTAS, Line, NO_CELL, Side, Topology, Wrap};
 use crate::trigrid::TriBoard;
 
 /// Most direction slots (a hexagon's twelve).
@@ -48,7 +48,6 @@ impl Geometry {
             let topo = Topology::get(12, 12, Wrap::Flat);
             let n = 12i32;
             let at = |f: i32, r: i32| if (0..n).contains(&f) && (0..n).contains(&r) { (r * n + f) as Cell } else { NO_CELL };
-            const DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-1, 2), (-2, -1), (-2, 1)];
             let mut g = Geometry::blank(topo, None, 8);
             for c in 0..topo.len() {
                 let (f, r) = (c as i32 % n, c as i32 / n);
@@ -56,7 +55,7 @@ impl Geometry {
                     g.ray[c][i] = topo.step(c as Cell, line);
                     g.king[c][i] = topo.step(c as Cell, line);
                 }
-                for (i, (df, dr)) in DELTAS.iter().enumerate() {
+                for (i, (df, dr)) in KNIGHT_DELTAS.iter().enumerate() {
                     g.knight[c][i] = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr));
                 }
             }

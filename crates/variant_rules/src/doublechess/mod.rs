@@ -237,7 +237,6 @@ static PIECE_KEYS: [[u64; PIECE_BYTES]; CELLS] = {
 pub struct DoubleChessPosition {
     pub(crate) board: [u8; CELLS],
     pub(crate) geo: &'static Geometry,
-    pub(crate) topo: &'static Topology,
     pub(crate) seating: Seating,
     pub(crate) cut_throat: bool,
     /// The side each seat sits on.
@@ -287,7 +286,6 @@ impl DoubleChessPosition {
         DoubleChessPosition {
             board: [0; CELLS],
             geo: t.geo,
-            topo: t.geo.topo,
             seating: t.seating,
             cut_throat: t.cut_throat,
             sides: t.sides,
@@ -393,7 +391,7 @@ impl DoubleChessPosition {
 
     /// The board's topology (12 x 12, or the hexagon of triangles).
     pub fn topology(&self) -> &'static Topology {
-        self.topo
+        self.geo.topo
     }
     /// The piece on a cell as kind | seat << 3 (0 for none).
     pub fn piece_at(&self, c: Cell) -> u8 {

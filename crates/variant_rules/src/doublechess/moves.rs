@@ -70,7 +70,7 @@ impl DoubleChessPosition {
         }
         for e in enemies.iter() {
             for line in g.pawn_back(self.sides[e]) {
-                let c = self.topo.step(target, line);
+                let c = self.geo.topo.step(target, line);
                 if c != NO_CELL && b[c as usize] == piece(e, PAWN) && !visit(c) {
                     return false;
                 }
@@ -134,7 +134,7 @@ impl DoubleChessPosition {
         if self.out.contains(s) {
             return true;
         }
-        for from in 0..self.topo.len() as Cell {
+        for from in 0..self.geo.topo.len() as Cell {
             let p = self.board[from as usize];
             if p == 0 || owner(p) != s {
                 continue;
@@ -272,7 +272,7 @@ impl DoubleChessPosition {
     }
 
     fn pawn_moves(&self, s: Seat, from: Cell, emit: &mut impl FnMut(DoubleMove) -> bool) -> bool {
-        let (t, side) = (self.topo, self.sides[s]);
+        let (t, side) = (self.geo.topo, self.sides[s]);
         let forward = self.geo.forward(side);
         let mut to = from;
         for k in 1..=self.pawn_reach(t.distance_from(side, from)) {
@@ -323,12 +323,12 @@ impl DoubleChessPosition {
     /// Whether `c` lies strictly between `from` and `to` on a run forward for `side`.
     fn passed(&self, side: Side, from: Cell, to: Cell, c: Cell) -> bool {
         let forward = self.geo.forward(side);
-        let mut x = self.topo.step(from, forward);
+        let mut x = self.geo.topo.step(from, forward);
         while x != NO_CELL && x != to {
             if x == c {
                 return true;
             }
-            x = self.topo.step(x, forward);
+            x = self.geo.topo.step(x, forward);
         }
         false
     }
@@ -347,10 +347,10 @@ impl DoubleChessPosition {
     #[inline(always)]
     pub(crate) fn promotes(&self, side: Side, c: Cell) -> bool {
         if self.geo.tri.is_none() {
-            return self.topo.on_far_edge(side, c);
+            return self.geo.topo.on_far_edge(side, c);
         }
-        let ahead = self.topo.step(c, self.geo.forward(side));
-        2 * self.topo.distance_from(side, c) >= self.geo.rows() && (ahead == NO_CELL || self.closed.contains(ahead))
+        let ahead = self.geo.topo.step(c, self.geo.forward(side));
+        2 * self.geo.topo.distance_from(side, c) >= self.geo.rows() && (ahead == NO_CELL || self.closed.contains(ahead))
     }
 
     /// The board after `m` by `s` (pieces only), for the legality test.

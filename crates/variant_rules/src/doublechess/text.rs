@@ -51,7 +51,7 @@ impl DoubleChessPosition {
     /// A cell's name in the position's notation, for a move by `s`.
     pub fn cell_name(&self, s: Seat, c: Cell) -> String {
         match self.notation {
-            Notation::Grid => self.topo.name(c),
+            Notation::Grid => self.geo.topo.name(c),
             Notation::Corner => {
                 let (f, r) = seen_from(self.sides[s], c);
                 format!("{}{}", corner_file(f), r + 1)
@@ -61,7 +61,7 @@ impl DoubleChessPosition {
 
     /// Reads one cell off the front of `s` in grid (lowercase) or corner (uppercase, as `side` sees it) notation.
     fn read_cell<'a>(&self, s: &'a str, side: Side) -> Option<(Cell, &'a str)> {
-        let rows = self.topo.height();
+        let rows = self.geo.topo.height();
         if s.starts_with(|c: char| c.is_ascii_uppercase()) {
             if self.is_tri() {
                 return None;
@@ -70,9 +70,9 @@ impl DoubleChessPosition {
             let (r, rest) = read_rank(rest, rows)?;
             return Some((cell_from(side, f, r), rest));
         }
-        let f = s.bytes().next().filter(|b| (b'a'..b'a' + self.topo.width()).contains(b))?;
+        let f = s.bytes().next().filter(|b| (b'a'..b'a' + self.geo.topo.width()).contains(b))?;
         let (r, rest) = read_rank(&s[1..], rows)?;
-        Some((self.topo.cell(f - b'a', r)?, rest))
+        Some((self.geo.topo.cell(f - b'a', r)?, rest))
     }
 
     /// The move in the position's notation: `f2f5`, `k3j4xj5` (en passant names the Pawn taken),
@@ -141,10 +141,10 @@ impl DoubleChessPosition {
         let MoveWords::Move { from, .. } = words else { return "a player with a legal move may not pass".into() };
         let p = self.board[from as usize];
         if p == 0 {
-            return format!("there is no piece on {}", self.topo.name(from));
+            return format!("there is no piece on {}", self.geo.topo.name(from));
         }
         if owner(p) != s {
-            return format!("the piece on {} is not {}'s", self.topo.name(from), self.set_name(s));
+            return format!("the piece on {} is not {}'s", self.geo.topo.name(from), self.set_name(s));
         }
         if let MoveWords::Move { from, to, victim: NO_CELL, .. } = words
             && let Some(ep) = legal.iter().find(|m| m.kind == DoubleKind::EnPassant && m.from == from && m.to == to)
@@ -161,7 +161,7 @@ impl DoubleChessPosition {
     /// then the seat to move, castling rights, en-passant runs, standing mates, frozen seats,
     /// the immune piece, quiet plies, and `drawn` when cut-throat ended in a stalemate draw.
     pub fn text(&self) -> String {
-        let rows = write_rows(self.topo, |c| {
+        let rows = write_rows(self.geo.topo, |c| {
             let p = self.board[c as usize];
             (p != 0).then(|| format!("[{}{}]", owner(p).letter().to_ascii_lowercase(), LETTERS[kind(p) as usize] as char))
         });
@@ -180,7 +180,7 @@ impl DoubleChessPosition {
         let ep = list(
             seats
                 .filter(|&s| self.ep[s].0 != NO_CELL)
-                .map(|s| format!("{}:{}{}", letter(s), self.topo.name(self.ep[s].0), self.topo.name(self.ep[s].1)))
+                .map(|s| format!("{}:{}{}", letter(s), self.geo.topo.name(self.ep[s].0), self.geo.topo.name(self.ep[s].1)))
                 .collect(),
         );
         let mates = list(
@@ -190,7 +190,8 @@ impl DoubleChessPosition {
                 .collect(),
         );
         let out = if self.out.is_empty() { "-".into() } else { self.out.letters().to_ascii_lowercase() };
-        let immune = self.immune.map_or("-".into(), |i| format!("{}:{}/{}", self.topo.name(i.cell), letter(i.owner), i.from.letters().to_ascii_lowercase()));
+        let immune =
+            self.immune.map_or("-".into(), |i| format!("{}:{}/{}", self.geo.topo.name(i.cell), letter(i.owner), i.from.letters().to_ascii_lowercase()));
         let castle = if castle.is_empty() { "-".into() } else { castle };
         let mut t = format!("{rows} {} {castle} {ep} {mates} {out} {immune} {}", letter(self.turn), self.quiet);
         if self.drawn {
@@ -260,7 +261,7 @@ impl DoubleChessPosition {
     }
 
     fn read_rows(&mut self, field: &str) -> Result<(), String> {
-        let topo = self.topo;
+        let topo = self.geo.topo;
         let height = topo.height();
         let rows: Vec<&str> = field.split('/').collect();
         if rows.len() != height as usize {
@@ -284,7 +285,7 @@ impl DoubleChessPosition {
     }
 
     fn place_checked(&mut self, c: Cell, p: u8) -> Result<(), String> {
-        let (s, name) = (owner(p), self.topo.name(c));
+        let (s, name) = (owner(p), self.geo.topo.name(c));
         if s.0 as usize >= self.seating.count() {
             return Err(format!("{name} holds a piece of seat {}, but the table seats {}", s.letter(), self.seating.count()));
         }
@@ -295,7 +296,7 @@ impl DoubleChessPosition {
             return Err(format!("seat {} has two Kings", s.letter()));
         }
         let side = self.sides[s];
-        if kind(p) == PAWN && (self.topo.distance_from(side, c) == 0 || self.promotes(side, c)) {
+        if kind(p) == PAWN && (self.geo.topo.distance_from(side, c) == 0 || self.promotes(side, c)) {
             return Err(format!("seat {}'s Pawn on {name} stands on its own back row or far edge", s.letter()));
         }
         self.put(c, p);
@@ -318,8 +319,8 @@ impl DoubleChessPosition {
                 return Err(format!(
                     "castling right '{ch}' needs seat {}'s King on {} and Rook on {}",
                     s.letter(),
-                    self.topo.name(c.king_from),
-                    self.topo.name(c.rook_from)
+                    self.geo.topo.name(c.king_from),
+                    self.geo.topo.name(c.rook_from)
                 ));
             }
             self.castling |= 1 << (2 * s.0 as usize + i);
@@ -338,7 +339,7 @@ impl DoubleChessPosition {
         let mut x = from;
         let mut steps = 0;
         while x != NO_CELL && x != to && steps < 3 {
-            x = self.topo.step(x, forward);
+            x = self.geo.topo.step(x, forward);
             steps += 1;
         }
         let longest = if self.extended { 3 } else { 2 };

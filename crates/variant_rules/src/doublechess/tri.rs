@@ -153,7 +153,7 @@ impl DoubleChessPosition {
     /// Reads a Tri-Chess position record for a table.
     pub fn tri_from_text(text: &str, setup: TriChessSetup) -> Result<DoubleChessPosition, String> {
         let mut table = DoubleChessPosition::tri_start(setup)?;
-        for c in 0..table.topo.len() as Cell {
+        for c in 0..table.geo.topo.len() as Cell {
             table.lift(c);
         }
         table.castling = 0;
@@ -181,7 +181,7 @@ impl DoubleChessPosition {
         for (i, &k) in row.iter().enumerate() {
             let c = at(&frame, lo + i as i32, 0);
             self.put(c, piece(s, k));
-            self.put(self.topo.step(c, forward), piece(s, PAWN));
+            self.put(self.geo.topo.step(c, forward), piece(s, PAWN));
         }
         let king = at(&frame, lo + row.iter().position(|&k| k == KING).unwrap_or(4) as i32, 0);
         let rooks = [at(&frame, lo + 7, 0), at(&frame, lo, 0)];
@@ -191,8 +191,8 @@ impl DoubleChessPosition {
             if c.king_from == NO_CELL {
                 u32::MAX
             } else {
-                self.topo.file(c.rook_from).abs_diff(self.topo.file(c.king_from)) as u32
-                    + self.topo.rank(c.rook_from).abs_diff(self.topo.rank(c.king_from)) as u32
+                self.geo.topo.file(c.rook_from).abs_diff(self.geo.topo.file(c.king_from)) as u32
+                    + self.geo.topo.rank(c.rook_from).abs_diff(self.geo.topo.rank(c.king_from)) as u32
             }
         };
         castles.sort_by_key(dist);
@@ -239,8 +239,8 @@ impl DoubleChessPosition {
     /// the edge rows of sides nobody sits on, save those holding a piece at the start (TC9).
     fn cut_unoccupied_edges(&mut self, sides: &[u8]) {
         for side in (0..6u8).filter(|s| !sides.contains(s)) {
-            for c in 0..self.topo.len() as Cell {
-                if self.topo.distance_from(Side(side), c) == 0 && self.board[c as usize] == 0 {
+            for c in 0..self.geo.topo.len() as Cell {
+                if self.geo.topo.distance_from(Side(side), c) == 0 && self.board[c as usize] == 0 {
                     self.closed.insert(c);
                 }
             }
@@ -261,11 +261,11 @@ mod tests {
     fn cut_edges_leave_a_board_larger_than_chess() {
         // "Even this reduced playing area is larger than the standard Chess board."
         let p = DoubleChessPosition::tri_start(setup(2, DoublesSeating::CutThroat, true)).unwrap();
-        let open = (0..p.topo.len() as Cell).filter(|&c| !p.closed.contains(c)).count();
+        let open = (0..p.geo.topo.len() as Cell).filter(|&c| !p.closed.contains(c)).count();
         assert_eq!(open, 72, "96 triangles less the 24 empty ones of the four unoccupied edge rows");
-        assert_eq!((0..p.topo.len() as Cell).filter(|&c| p.kind_at(c) == PAWN).count(), 16, "eight Pawns each");
+        assert_eq!((0..p.geo.topo.len() as Cell).filter(|&c| p.kind_at(c) == PAWN).count(), 16, "eight Pawns each");
         let full = DoubleChessPosition::tri_start(setup(2, DoublesSeating::CutThroat, false)).unwrap();
-        assert_eq!((0..full.topo.len() as Cell).filter(|&c| full.kind_at(c) == PAWN).count(), 18, "nine Pawns each");
+        assert_eq!((0..full.geo.topo.len() as Cell).filter(|&c| full.kind_at(c) == PAWN).count(), 18, "nine Pawns each");
     }
 
     /// Whether any seat could take a piece on its first move.
@@ -274,7 +274,7 @@ mod tests {
         for s in p.seating.seats() {
             p.pseudo_moves(s, &mut |m| {
                 if m.kind == DoubleKind::Capture {
-                    found.push(format!("{}: {}{}", s.letter(), p.topo.name(m.from), p.topo.name(m.to)));
+                    found.push(format!("{}: {}{}", s.letter(), p.geo.topo.name(m.from), p.geo.topo.name(m.to)));
                 }
                 true
             });
