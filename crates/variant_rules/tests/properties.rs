@@ -255,8 +255,8 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
     // opponents to jump random stacks trade prisoners for ever. Every other game must finish.
     let may_run_on = matches!(game, GameId::TriStax | GameId::TriQueens) && opts.players > 4;
     assert!(may_run_on || finished.outcome().is_some(), "{label}: no result after {MAX_PLIES} plies");
-    // A finished game refuses further moves.
-    let any = finished.position().legal_move_list().into_iter().next();
+    // A finished game refuses further moves (one that ran on past MAX_PLIES has not finished).
+    let any = finished.outcome().and_then(|_| finished.position().legal_move_list().into_iter().next());
     if let Some(m) = any {
         let text = finished.position().move_text(m);
         assert!(finished.clone().play(&text).is_err(), "{label}: a move was accepted after the end");
