@@ -283,8 +283,8 @@ mod tests {
     }
 
     /// Two and three players sit apart and four partners beside a partner: nobody can take
-    /// anything on the first move. (Neighbouring opponents, in four- to six-player cut-throat,
-    /// meet at their shared corner: TC10 notes it.)
+    /// anything on the first move. Neighbouring opponents (four- to six-player cut-throat, the
+    /// six-player partnerships) meet at their shared corner, where only Pawns can be taken (TC10).
     #[test]
     fn sets_apart_cannot_take_at_once() {
         use DoublesSeating::*;
@@ -292,6 +292,22 @@ mod tests {
             for cut in [false, true] {
                 let p = DoubleChessPosition::tri_start(setup(players, seating, cut)).unwrap();
                 assert_eq!(first_move_captures(&p), Vec::<String>::new(), "{players} {seating} cut {cut}");
+            }
+        }
+        // Neighbouring opponents meet at their shared corner, but only a Pawn is ever in reach.
+        for (players, seating) in [(4, CutThroat), (5, CutThroat), (6, CutThroat), (6, PartnersAdjacent), (6, Trios)] {
+            let p = DoubleChessPosition::tri_start(setup(players, seating, false)).unwrap();
+            assert!(!first_move_captures(&p).is_empty(), "{players} {seating}: the corners touch");
+            for s in p.seating.seats() {
+                p.pseudo_moves(s, &mut |m| {
+                    assert!(
+                        m.kind != DoubleKind::Capture || p.kind_at(m.to) == PAWN,
+                        "{players} {seating}: {}{} takes a piece",
+                        p.geo.topo.name(m.from),
+                        p.geo.topo.name(m.to)
+                    );
+                    true
+                });
             }
         }
     }
@@ -313,6 +329,41 @@ mod tests {
                 assert!(mated.is_empty(), "{players} {seating}: {} mates {mated:?}", p.move_text(m));
             }
         }
+    }
+
+    /// Every (seat, Rook's owner) pair where one of the seat's Knights could leap onto another
+    /// set's Rook on its first move, partners' included.
+    fn knights_on_rooks(p: &DoubleChessPosition) -> Vec<(char, char)> {
+        let mut found = Vec::new();
+        for c in (0..p.geo.topo.len() as Cell).filter(|&c| p.kind_at(c) == KNIGHT) {
+            let by = owner(p.board[c as usize]);
+            for &(to, _) in &p.geo.knight[c as usize][..p.geo.slots] {
+                if to != NO_CELL && p.kind_at(to) == ROOK && owner(p.board[to as usize]) != by {
+                    found.push((by.letter(), owner(p.board[to as usize]).letter()));
+                }
+            }
+        }
+        found.sort_unstable();
+        found
+    }
+
+    /// The text's test of the five- and six-player sets: Figure 39 (ABC vs DEF, A and F
+    /// repositioned) "will not work in cut-throat since players B and E have Knights in position
+    /// to capture other players' Rooks on the first move" — so Figure 38's sets have no such
+    /// Knight, and Figure 39's have exactly B's and E's. The mirrored sets of TC8 reproduce both
+    /// (turning every set the same way would give every seat one).
+    #[test]
+    fn knights_reach_rooks_only_where_the_text_says() {
+        use DoublesSeating::*;
+        for (players, seating) in [(2, CutThroat), (3, CutThroat), (4, CutThroat), (4, PartnersAdjacent), (5, CutThroat), (6, CutThroat), (6, PartnersAdjacent)]
+        {
+            for cut in [false, true] {
+                let Ok(p) = DoubleChessPosition::tri_start(setup(players, seating, cut)) else { continue };
+                assert_eq!(knights_on_rooks(&p), vec![], "{players} {seating} cut {cut}");
+            }
+        }
+        let trios = DoubleChessPosition::tri_start(setup(6, Trios, false)).unwrap();
+        assert_eq!(knights_on_rooks(&trios), vec![('B', 'A'), ('E', 'F')]);
     }
 
     #[test]
