@@ -7,7 +7,8 @@
 //! ≥ 95% of decisive games won against random, ≥ 75% against greedy. Games are played in
 //! chunks and a match stops early once the 95% Wilson interval of the decisive share lies
 //! wholly above or below its target, else after `STRENGTH_GAMES` games (default 200).
-//! `STRENGTH_FILTER` keeps the configurations whose name contains it; `STRENGTH_THREADS`
+//! `STRENGTH_FILTER` keeps the configurations whose name contains it (`=NAME`: exactly that
+//! one, e.g. `=tri-chess` for two players only); `STRENGTH_THREADS`
 //! sets the games played at once (default: the cores).
 //!
 //! Four-player seatings: partners put the AI in both seats of one team (seats rotate, so it
@@ -158,7 +159,11 @@ fn main() {
     let ai = Controller::Ai { movetime_ms: ms as u32 };
     println!("AI at {ms} ms a move; up to {max_games} games a match; targets: 95% of decisive games against random, 75% against greedy");
     println!("{:<48} {:>10}  {:<44} {:<44}", "configuration", "nodes/s", "vs random", "vs greedy");
-    for (name, game, options) in configurations().into_iter().filter(|(n, ..)| n.contains(&filter)) {
+    let wanted = |name: &str| match filter.strip_prefix('=') {
+        Some(exact) => name == exact,
+        None => name.contains(&filter),
+    };
+    for (name, game, options) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
         let nps = speed(game, &options, ms.min(1000));
         let random = settle(game, &options, seats(game, &options, ai, Controller::Random), 0.95, max_games, threads);
         let greedy = settle(game, &options, seats(game, &options, ai, Controller::Greedy), 0.75, max_games, threads);
