@@ -171,7 +171,8 @@ pub fn parse_or_exit<T: clap::Parser>(program: &str) -> Result<T, std::process::
     T::try_parse().map_err(|e| {
         use clap::error::ErrorKind;
         if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-            print!("{e}");
+            // A closed pipe (`--help | head -1`) is no error worth a panic.
+            let _ = std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{e}"));
             return std::process::ExitCode::SUCCESS;
         }
         let first = e.to_string().lines().next().unwrap_or("bad arguments").trim_start_matches("error: ").to_string();

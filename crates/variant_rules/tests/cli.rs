@@ -106,6 +106,21 @@ fn help_exits_zero() {
     assert!(stdout(&o).contains("perft"));
 }
 
+/// A reader that goes away (`variant-rules games | head -1`) ends the program quietly: the read
+/// end is closed before the program writes, so its first line meets a broken pipe.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::process::Stdio;
+    for args in [&["games"][..], &["check", "tri-chess", "--players", "6"], &["--help"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variant-rules")).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("runs");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("ends");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(o.status.success(), "{args:?}: {:?} {err}", o.status);
+    }
+}
+
 #[test]
 fn toe_to_toe_plays_drops_swaps_and_refuses_bad_groups() {
     let v = json(&["check", "toe-to-toe", "--moves", "K@d2", "--json"]);

@@ -16,6 +16,27 @@ use variant_rules::search::matches::{GameRecord, MatchConfig, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits};
 use variant_rules::{Game, Outcome, Position, Seat};
 
+/// `println!` that survives a reader going away: `variant-rules check ... | head -1` closes the
+/// pipe after one line, and the next write then ends the program quietly, as Unix tools do
+/// (`println!` would panic).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        emit(format_args!($($arg)*))
+    };
+}
+
+/// Writes one line on standard output (see [`out!`]).
+fn emit(line: std::fmt::Arguments) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("variant-rules: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
+}
+
 #[derive(Parser)]
 #[command(name = "variant-rules", version, about = "Rules engine for Variant Table's chess and checkers variants")]
 struct Cli {
@@ -138,10 +159,10 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Games { json } => {
             if json {
                 let games: Vec<_> = GameId::ALL.iter().map(|g| json!({"id": g.as_str(), "description": g.description(), "options": g.option_help()})).collect();
-                println!("{}", serde_json::Value::Array(games));
+                out!("{}", serde_json::Value::Array(games));
             } else {
                 for g in GameId::ALL {
-                    println!("{:<15} {}\n{:<15} options: {}", g.as_str(), g.description(), "", g.option_help().join(", "));
+                    out!("{:<15} {}\n{:<15} options: {}", g.as_str(), g.description(), "", g.option_help().join(", "));
                 }
             }
         }
@@ -151,7 +172,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let nodes = if divide {
                 let mut total = 0;
                 for (m, n) in game.position().divide(depth) {
-                    println!("{m}: {n}");
+                    out!("{m}: {n}");
                     total += n;
                 }
                 total
@@ -160,7 +181,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let secs = started.elapsed().as_secs_f64();
             eprintln!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
-            println!("perft {depth} {nodes}");
+            out!("perft {depth} {nodes}");
         }
         Command::Bestmove { game, setup, movetime, depth, json } => bestmove(&setup.game(&game)?, movetime, depth, json)?,
         Command::Match { game, options, seats, games, threads, max_plies, json } => {
@@ -215,22 +236,22 @@ fn check(game: &Game, json: bool) {
                 |i| json!({"cell": p.topology().name(i.cell), "owner": name(i.owner), "from": i.from.iter().map(name).collect::<Vec<_>>()}),
             );
         }
-        println!("{v}");
+        out!("{v}");
     } else {
-        println!("position: {}", pos.public_text());
-        println!("to move:  {}", name(pos.turn()));
-        println!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
+        out!("position: {}", pos.public_text());
+        out!("to move:  {}", name(pos.turn()));
+        out!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
         if !winners.is_empty() {
-            println!("winner:   {}", winners.join(" "));
+            out!("winner:   {}", winners.join(" "));
         }
         if seating.count() > 2 {
             let states: Vec<String> = seating.seats().map(|s| format!("{}:{}", name(s), pos.seat_state(s).as_str())).collect();
-            println!("seats:    {}", states.join(" "));
+            out!("seats:    {}", states.join(" "));
         }
         if let Some(n) = pos.dice_due() {
-            println!("roll:     {n} {} to throw (legal_moves lists the outcomes)", if n == 1 { "die" } else { "dice" });
+            out!("roll:     {n} {} to throw (legal_moves lists the outcomes)", if n == 1 { "die" } else { "dice" });
         }
-        println!("legal:    {}", legal.join(" "));
+        out!("legal:    {}", legal.join(" "));
     }
 }
 
@@ -263,16 +284,9 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Resul
     let nps = thought.nodes_per_second().round();
     if json {
         let v = json!({"bestmove": pos.move_text(best), "score": thought.score, "score_text": thought.score_text(), "depth": thought.depth, "nodes": thought.nodes, "nps": nps, "ms": thought.elapsed.as_millis() as u64, "pv": pv});
-        println!("{v}");
+        out!("{v}");
     } else {
-        println!(
-            "bestmove {} score {} depth {} nodes {} nps {nps} pv {}",
-            pos.move_text(best),
-            thought.score_text(),
-            thought.depth,
-            thought.nodes,
-            pv.join(" ")
-        );
+        out!("bestmove {} score {} depth {} nodes {} nps {nps} pv {}", pos.move_text(best), thought.score_text(), thought.depth, thought.nodes, pv.join(" "));
     }
     Ok(())
 }
@@ -303,13 +317,13 @@ fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
             json!({"label": t.label, "wins": t.wins, "draws": t.draws, "losses": t.losses, "decisive_share": share.map(|s| s.0), "ci95": share.map(|s| [s.1, s.2])})
         };
         let v = json!({"game": config.game.as_str(), "games": report.games.len(), "seats": report.entries.iter().map(tally).collect::<Vec<_>>(), "controllers": report.controllers.iter().map(tally).collect::<Vec<_>>()});
-        println!("{v}");
+        out!("{v}");
     } else {
-        println!("{} games of {}", report.games.len(), config.game);
-        println!("per seat entry (rotating seats):");
-        report.entries.iter().for_each(|t| println!("  {}", line(t)));
-        println!("per controller:");
-        report.controllers.iter().for_each(|t| println!("  {}", line(t)));
+        out!("{} games of {}", report.games.len(), config.game);
+        out!("per seat entry (rotating seats):");
+        report.entries.iter().for_each(|t| out!("  {}", line(t)));
+        out!("per controller:");
+        report.controllers.iter().for_each(|t| out!("  {}", line(t)));
     }
     Ok(())
 }
