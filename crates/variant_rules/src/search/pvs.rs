@@ -27,6 +27,14 @@ const QUIESCENCE_PLIES: usize = 16;
 const CHANCE_CAP: i32 = 3000;
 /// Nodes between looks at the clock and the stop flag (a power of two: a mask tests it).
 const CLOCK_NODES: u64 = 1024;
+/// Tables of this many seats or more search only the opponents' threats. With five opponents
+/// between two of its own turns a paranoid search of four plies never sees the seats that move
+/// just before its next turn, and a quiet mate by one of them came unseen (six-seat Tri-Chess
+/// cut-throat traces). So an opponent's quiet moves that check none of our Kings are left out
+/// (its first move in order always stays): opponents' plies become narrow, and every seat's
+/// mating move — a check — is within reach. Only for games that say which moves check
+/// ([`Evaluate::checks`]).
+const THREATS_ONLY_FROM_SEATS: usize = 5;
 
 /// Whether a score is a forced win or loss (not a material figure).
 pub fn is_decisive(score: i32) -> bool {
@@ -257,7 +265,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             return self.static_eval(pos);
         }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
+        let threats_only = !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         for (i, &(_, m)) in ordered.iter().enumerate() {
+            if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
+                continue;
+            }
             let next = if pos.extends(m) { depth } else { depth - 1 };
             let v = if i == 0 {
                 self.child(pos, m, next, ply, alpha, beta, 0)

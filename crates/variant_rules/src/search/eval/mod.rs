@@ -35,6 +35,12 @@ pub trait Evaluate: Position {
         let _ = m;
         false
     }
+    /// Whether `m` attacks a King of `seats` once played (a check on one of them), or `None`
+    /// where the game does not say; the search then never leaves a move out for not checking.
+    fn checks(&self, m: Self::Move, seats: SeatSet) -> Option<bool> {
+        let _ = (m, seats);
+        None
+    }
 }
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
@@ -71,5 +77,8 @@ impl Evaluate for AnyPosition {
     }
     fn extends(&self, m: AnyMove) -> bool {
         with_move!(self, m, p, m => p.extends(m), false)
+    }
+    fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
+        with_move!(self, m, p, m => p.checks(m, seats), None)
     }
 }
