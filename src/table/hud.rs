@@ -267,6 +267,7 @@ fn title_line(game: &Game) -> String {
         (o.cut_edges, "edges cut".into()),
         // Two players' Tri-Chess has no extended moves to leave out.
         (o.plain_moves && pos.seating().count() > 2, "no extended moves".into()),
+        (o.hop_checks, "second hops check".into()),
     ];
     for (on, what) in extras {
         if on {

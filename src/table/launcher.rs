@@ -73,6 +73,10 @@ pub struct LauncherChoice {
     pub cut_edges: bool,
     /// Tri-Chess for three to six: without the extended Knight and Pawn moves (X toggles).
     pub plain_moves: bool,
+    /// Tri-Chess for five and six: the 12-rank board's corners in play (C toggles).
+    pub full_corners: bool,
+    /// Double Chess: a Knight's second hop gives check (H toggles).
+    pub hop_checks: bool,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -116,6 +120,8 @@ impl Default for LauncherChoice {
             forty_moves: true,
             cut_edges: false,
             plain_moves: false,
+            full_corners: false,
+            hop_checks: false,
             focus: Focus::Game,
         }
     }
@@ -140,6 +146,8 @@ impl LauncherChoice {
             forty_moves: o.forty_moves || id != GameId::TriChek,
             cut_edges: o.cut_edges,
             plain_moves: o.plain_moves,
+            full_corners: o.full_corners,
+            hop_checks: o.hop_checks,
             focus: Focus::Game,
         }
     }
@@ -217,6 +225,8 @@ impl LauncherChoice {
         keep(&|o| o.cut_edges = self.cut_edges && id == GameId::TriChess);
         // The extended moves are those of three to six players: two play without them anyway.
         keep(&|o| o.plain_moves = self.plain_moves && id == GameId::TriChess && o.players > 2);
+        keep(&|o| o.full_corners = self.full_corners && id == GameId::TriChess && o.players > 4);
+        keep(&|o| o.hop_checks = self.hop_checks && id == GameId::DoubleChess);
         opts
     }
 
@@ -291,8 +301,8 @@ impl LauncherChoice {
 
     /// The letter keys of the game list: N Numbers, S a new seed, P the player count, A the
     /// seating, Q Queens' colours, Y the symmetric figures, O the open position, F the 40-move
-    /// rule, E Tri-Chess's cut edges, X its extended moves (each only where the rules allow the
-    /// change).
+    /// rule, E Tri-Chess's cut edges, X its extended moves, C its 12-rank corners, H Double
+    /// Chess's checking second hop (each only where the rules allow the change).
     fn option_key(&mut self, c: char) {
         match c {
             'n' => self.numbers = !self.numbers,
@@ -320,6 +330,8 @@ impl LauncherChoice {
             'f' if self.id() == GameId::TriChek => self.toggle(|c| &mut c.forty_moves, |o| o.forty_moves),
             'e' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.cut_edges, |o| o.cut_edges),
             'x' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.plain_moves, |o| o.plain_moves),
+            'c' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.full_corners, |o| o.full_corners),
+            'h' if self.id() == GameId::DoubleChess => self.toggle(|c| &mut c.hop_checks, |o| o.hop_checks),
             _ => {}
         }
     }
@@ -449,6 +461,7 @@ fn options_line(choice: &LauncherChoice) -> String {
     }
     if id == GameId::DoubleChess {
         s += &format!("    players: 4    seating: {} (A: partners or cut-throat)", choice.seating());
+        s += &format!("    second hop checks: {} (H)", if choice.options().hop_checks { "yes" } else { "no" });
     }
     if id.is_checkers_family() {
         s += &format!("    numbers: {}", if choice.numbers { format!("on (seed {})", choice.seed) } else { "off".into() });
@@ -478,6 +491,9 @@ fn tri_chess_choices(choice: &LauncherChoice) -> String {
     }
     if choice.seat_count() > 2 {
         s += &format!("    extended moves: {} (X)", if opts.plain_moves { "off" } else { "on" });
+    }
+    if choice.seat_count() > 4 {
+        s += &format!("    corners: {} (C)", if opts.full_corners { "full" } else { "cut" });
     }
     s
 }
@@ -819,6 +835,35 @@ mod tests {
         press(&mut c, &mut seats, &[LauncherKey::Char('e'), LauncherKey::Char('x')]);
         assert_eq!((c.cut_edges, c.plain_moves), before);
         assert!(c.game().is_ok());
+    }
+
+    #[test]
+    fn c_plays_the_corners_of_the_twelve_rank_board_and_h_lets_double_chess_hops_check() {
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        while c.id() != GameId::TriChess {
+            c.on_key(&mut seats, &LauncherKey::Down);
+        }
+        // Two to four players have no 12-rank board: C changes nothing.
+        press(&mut c, &mut seats, &[LauncherKey::Char('c')]);
+        assert!(!c.game().unwrap().options().full_corners && !options_line(&c).contains("(C)"), "{}", options_line(&c));
+        c.players = 6;
+        assert!(options_line(&c).contains("corners: cut (C)"), "six players: the corners cut by default: {}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('c')]);
+        assert!(c.game().unwrap().options().full_corners, "C puts the corners in play");
+        assert!(options_line(&c).contains("board: hexagon of 12 rows with corners") && options_line(&c).contains("corners: full (C)"), "{}", options_line(&c));
+        while c.id() != GameId::DoubleChess {
+            c.on_key(&mut seats, &LauncherKey::Down);
+        }
+        assert!(options_line(&c).contains("second hop checks: no (H)"), "{}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('h')]);
+        assert!(c.game().unwrap().options().hop_checks && options_line(&c).contains("second hop checks: yes (H)"), "{}", options_line(&c));
+        // Elsewhere H and C are nobody's: chess ignores them.
+        while c.id() != GameId::Chess {
+            c.on_key(&mut seats, &LauncherKey::Down);
+        }
+        press(&mut c, &mut seats, &[LauncherKey::Char('h'), LauncherKey::Char('c')]);
+        assert_eq!(*c.game().unwrap().options(), GameOptions::default_for(GameId::Chess));
     }
 
     #[test]

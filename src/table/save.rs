@@ -357,6 +357,32 @@ mod tests {
     }
 
     #[test]
+    fn a_six_player_tri_chess_save_from_before_the_corners_were_cut_loads_as_it_was_played() {
+        // Until ruling TC1 was revised, five and six played the whole 12-rank hexagon; such a
+        // save has no `full_corners` in its options.
+        let mut opts = GameOptions::default_for(GameId::TriChess);
+        opts.players = 6;
+        opts.full_corners = true;
+        let mut game = Game::new(GameId::TriChess, opts, None).unwrap();
+        for _ in 0..6 {
+            let m = game.position().legal_move_list()[0];
+            game.play_move(m);
+        }
+        let save = SaveFile::of(&game, &Seats::new(GameId::TriChess, 6), &[]);
+        let mut json: serde_json::Value = serde_json::from_str(&save.to_json().unwrap()).unwrap();
+        json["options"].as_object_mut().unwrap().remove("full_corners");
+        let old: SaveFile = serde_json::from_value(json).unwrap();
+        let back = old.restore().unwrap();
+        assert!(back.options().full_corners, "read as played: corners in play");
+        assert_eq!(back.position().to_text(), game.position().to_text());
+        assert_eq!(back.moves().count(), 6);
+        // Under today's default (corners cut) the same record is another board and does not load.
+        let mut today = old.clone();
+        today.options.full_corners = false;
+        assert!(today.restore().is_err(), "the full board's record is not a cut board's");
+    }
+
+    #[test]
     fn a_four_seat_save_keeps_its_options_and_seats() {
         let mut opts = GameOptions::default_for(GameId::Queens);
         opts.players = 4;

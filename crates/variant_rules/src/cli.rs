@@ -9,7 +9,7 @@ use crate::topology::Wrap;
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
 /// `--no-move`, `--draw-in-check`, `--uncovered-man`, `--brainking-six`, `--players`,
 /// `--seating`, `--queens-colours`, `--notation`, `--symmetric`, `--queens-position`,
-/// `--forty-moves`, `--edges`, `--extended-moves`.
+/// `--forty-moves`, `--edges`, `--extended-moves`, `--corners`, `--double-hop-check`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -70,6 +70,12 @@ pub struct OptionArgs {
     /// Tri-Chess for 3-6 players: the extended Knight and Pawn moves, on (default) or off.
     #[arg(long, allow_hyphen_values = true)]
     pub extended_moves: Option<String>,
+    /// Tri-Chess for 5-6 players: the 12-rank board's corners cut (default) or full.
+    #[arg(long, allow_hyphen_values = true)]
+    pub corners: Option<String>,
+    /// Double Chess: whether a Knight's second hop gives check, no (default) or yes.
+    #[arg(long, allow_hyphen_values = true)]
+    pub double_hop_check: Option<String>,
 }
 
 impl OptionArgs {
@@ -146,11 +152,13 @@ impl OptionArgs {
         }
         opts.symmetric = self.symmetric;
         // Two-valued options: (flag, value given, the word for true, the word for false, field).
-        let switches: [(&str, &Option<String>, &str, &str, &mut bool); 4] = [
+        let switches: [(&str, &Option<String>, &str, &str, &mut bool); 6] = [
             ("--queens-position", &self.queens_position, "open", "closed", &mut opts.queens_open),
             ("--forty-moves", &self.forty_moves, "on", "off", &mut opts.forty_moves),
             ("--edges", &self.edges, "cut", "full", &mut opts.cut_edges),
             ("--extended-moves", &self.extended_moves, "off", "on", &mut opts.plain_moves),
+            ("--corners", &self.corners, "full", "cut", &mut opts.full_corners),
+            ("--double-hop-check", &self.double_hop_check, "yes", "no", &mut opts.hop_checks),
         ];
         for (flag, value, yes, no, field) in switches {
             if let Some(v) = value {
@@ -160,6 +168,9 @@ impl OptionArgs {
                     _ => return Err(format!("unknown {flag} '{v}' (expected {} or {})", no.min(yes), no.max(yes))),
                 };
             }
+        }
+        if self.corners.is_some() && (id != GameId::TriChess || opts.players < 5) {
+            return Err(format!("--corners belongs to Tri-Chess for five and six players (the 12-rank board); not {id} with {} players", opts.players));
         }
         Ok(())
     }

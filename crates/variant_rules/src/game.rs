@@ -202,6 +202,7 @@ impl GameId {
         if self == GameId::DoubleChess {
             v.push("--seating partners|cut-throat (default partners: W1 and W2 against B1 and B2)".into());
             v.push("--notation grid|corner (how moves are printed; both are read; default grid)".into());
+            v.push("--double-hop-check no|yes (whether a Knight's second hop gives check; it never captures; default no)".into());
         }
         if self == GameId::TriChess {
             v.push("--players 2-6 (8 ranks for 2, 10 for 3-4, 12 for 5-6)".into());
@@ -211,6 +212,7 @@ impl GameId {
             );
             v.push("--edges full|cut (cut: leave the unoccupied outer edges out of play instead of a ninth Pawn; default full)".into());
             v.push("--extended-moves on|off (3-6 players: the Knight's double hop and the Pawn's long moves of Doubles; default on)".into());
+            v.push("--corners cut|full (5-6 players: the 12-rank board's corners cut out, 204 triangles, or in play, 216; default cut)".into());
         }
         v
     }
@@ -307,10 +309,23 @@ pub struct GameOptions {
     /// Tri-Chess: without the extended Knight and Pawn moves ("may be used if desired").
     #[serde(default)]
     pub plain_moves: bool,
+    /// Tri-Chess for five and six players: the 12-rank board's corners in play (`--corners
+    /// full`) rather than cut out (ruling TC1). A save without the field was made when the
+    /// corners were always in play, so it reads as `true` and replays on the board it was
+    /// played on; games where it means nothing ignore it ([`GameOptions::effective`]).
+    #[serde(default = "corners_in_play")]
+    pub full_corners: bool,
+    /// Double Chess: a Knight's second hop gives check (`--double-hop-check yes`, ruling DC4).
+    #[serde(default)]
+    pub hop_checks: bool,
 }
 
 fn two_players() -> u8 {
     2
+}
+
+fn corners_in_play() -> bool {
+    true
 }
 
 impl GameOptions {
@@ -338,11 +353,31 @@ impl GameOptions {
             forty_moves: game == GameId::TriChek,
             cut_edges: false,
             plain_moves: false,
+            full_corners: false,
+            hop_checks: false,
         }
+    }
+
+    /// The options with those that mean nothing for the game cleared: `full_corners` outside
+    /// five- and six-player Tri-Chess (an old save of any game reads it as `true`).
+    pub fn effective(mut self, game: GameId) -> GameOptions {
+        if game != GameId::TriChess || self.players < 5 {
+            self.full_corners = false;
+        }
+        self
     }
 
     /// Checks that the options make sense for the game.
     pub fn validate(&self, game: GameId) -> Result<(), String> {
+        let this = self.effective(game);
+        let this = &this;
+        this.validate_all(game)
+    }
+
+    fn validate_all(&self, game: GameId) -> Result<(), String> {
+        if self.hop_checks && game != GameId::DoubleChess {
+            return Err(format!("--double-hop-check belongs to Double Chess; {game} has no extended Knight that checks"));
+        }
         if !game.topologies().contains(&self.topology) {
             let why = if self.topology == Wrap::Universal { " (\"The Universal variations of the Checkers family do not work\" for chess)" } else { "" };
             return Err(format!("{game} cannot be played on the {} board{why}", self.topology));
@@ -443,7 +478,13 @@ impl GameOptions {
 
     /// The Tri-Chess table these options describe.
     pub fn tri_chess(&self) -> TriChessSetup {
-        TriChessSetup { players: self.players, seating: self.seating, cut_edges: self.cut_edges, extended: !self.plain_moves }
+        TriChessSetup {
+            players: self.players,
+            seating: self.seating,
+            cut_edges: self.cut_edges,
+            extended: !self.plain_moves,
+            full_corners: self.full_corners && self.players >= 5,
+        }
     }
 
     fn validate_double_chess(&self) -> Result<(), String> {
@@ -720,7 +761,7 @@ impl AnyPosition {
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))),
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
-            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::start(opts.seating, opts.notation)?),
+            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::start(opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks)),
             GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_start(opts.tri_chess())?),
             _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
         })
@@ -737,7 +778,9 @@ impl AnyPosition {
             GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))),
             GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six)),
             GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
-            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?),
+            GameId::DoubleChess => {
+                AnyPosition::DoubleChess(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks))
+            }
             GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_from_text(text, opts.tri_chess())?),
             _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
         })
@@ -915,6 +958,7 @@ pub struct Game {
 impl Game {
     /// A new game from the standard start, or from a text position.
     pub fn new(id: GameId, options: GameOptions, position: Option<&str>) -> Result<Game, String> {
+        let options = options.effective(id);
         let pos = match position {
             Some(t) => AnyPosition::from_text(id, &options, t)?,
             None => AnyPosition::start(id, &options)?,

@@ -421,3 +421,24 @@ fn tri_chess_checks_plays_and_refuses_bad_tables() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn corners_and_double_hop_check_are_options_in_games_and_check_json() {
+    let games = stdout(&run(&["games"]));
+    assert!(games.contains("--corners cut|full") && games.contains("--double-hop-check no|yes"), "{games}");
+    let v = json(&["check", "tri-chess", "--players", "6", "--json"]);
+    assert_eq!(v["options"]["full_corners"], false, "five and six play the cut board by default");
+    let v = json(&["check", "tri-chess", "--players", "5", "--corners", "full", "--json"]);
+    assert_eq!(v["options"]["full_corners"], true);
+    let v = json(&["check", "double-chess", "--double-hop-check", "yes", "--json"]);
+    assert_eq!(v["options"]["hop_checks"], true);
+    for (args, needle) in [
+        (&["check", "tri-chess", "--players", "4", "--corners", "full"][..], "five and six"),
+        (&["check", "tri-chess", "--players", "6", "--corners", "round"], "expected cut or full"),
+        (&["check", "chess", "--corners", "cut"], "--corners"),
+        (&["check", "double-chess", "--double-hop-check", "maybe"], "expected no or yes"),
+        (&["check", "tri-chess", "--double-hop-check", "yes"], "Double Chess"),
+    ] {
+        rejects(args, needle);
+    }
+}

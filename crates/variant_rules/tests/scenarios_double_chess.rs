@@ -699,3 +699,27 @@ fn position_text_round_trips_and_bad_text_gets_one_line() {
         assert!(!e.contains('\n') && !e.is_empty(), "{bad}: {e}");
     }
 }
+
+#[test]
+fn with_double_hop_check_yes_the_second_hop_checks_but_still_never_captures() {
+    // "The Knight may, for example, check a King from more than half way across the board."
+    // Read as the second hop checking (`--double-hop-check yes`): a King two hops away, over
+    // an open first landing, is in check; over an occupied one it is not.
+    let hop = |text: &str| {
+        let o = GameOptions { hop_checks: true, ..opts(PARTNERS) };
+        Game::new(GameId::DoubleChess, o, Some(text)).unwrap()
+    };
+    let text = board("f1:aK h9:bK a6:cK l7:dK f5:aN", "b - - - - - 0");
+    let g = hop(&text);
+    assert!(double(&g).in_check(B), "a King two hops away is in check");
+    assert!(legal(&g).iter().all(|m| m.starts_with("h9")), "B, in check, moves its King: {:?}", legal(&g));
+    let text = board("f1:aK h9:bK a6:cK l7:dK f5:aN g7:cP", "b - - - - - 0");
+    assert!(!double(&hop(&text)).in_check(B), "the first landing must be open (a piece on g7 blocks)");
+    // A King may not step onto a cell a second hop reaches (h9 from f5), where with `no` it may.
+    let text = board("f1:aK h10:bK a6:cK l7:dK f5:aN", "b - - - - - 0");
+    assert!(!has(&hop(&text), "h10h9"), "stepping into a second hop's reach is stepping into check");
+    assert!(has(&game(PARTNERS, Some(&text)), "h10h9"), "the default reading lets the King stand there");
+    // Never a capture on the second hop, whatever stands there.
+    let text = board("f1:aK g12:bK a6:cK l7:dK f5:aN h9:bR", "a - - - - - 0");
+    assert!(!has(&hop(&text), "f5h9"), "the second hop may not capture");
+}

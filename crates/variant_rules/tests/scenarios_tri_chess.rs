@@ -1357,3 +1357,57 @@ fn every_start_sets_eight_pieces_on_the_edge_king_apex_inward_and_pawns_in_front
         assert_eq!(closed, expected, "{name}: closed cells");
     }
 }
+
+// ---- the 12-rank board's corners (TC1) -------------------------------------------------------
+
+fn tri_chess_game(spec_players: u8, full_corners: bool) -> variant_rules::Game {
+    let o = GameOptions { players: spec_players, full_corners, ..GameOptions::default_for(GameId::TriChess) };
+    variant_rules::Game::new(GameId::TriChess, o, None).unwrap()
+}
+
+fn cells(g: &variant_rules::Game) -> usize {
+    match g.position() {
+        AnyPosition::DoubleChess(p) => p.topology().len(),
+        _ => unreachable!("Tri-Chess"),
+    }
+}
+
+#[test]
+fn five_and_six_players_play_the_twelve_rank_board_with_its_corners_cut_out_unless_they_use_them() {
+    // "To accommodate Tri-Chess the corners are cut out, but you may wish to use some or all of
+    // those spaces" — the same 204 triangles as the Tri checkers games' 12-row board.
+    let tri_chek = variant_rules::Game::new(GameId::TriChek, GameOptions { players: 6, ..GameOptions::default_for(GameId::TriChek) }, None).unwrap();
+    let checkers_cells = match tri_chek.position() {
+        AnyPosition::Checkers(p) => p.topology().len(),
+        _ => unreachable!(),
+    };
+    for players in [5, 6] {
+        let cut = tri_chess_game(players, false);
+        assert_eq!(cells(&cut), checkers_cells, "{players} players: the cut board is Tri-Chek's");
+        assert_eq!(cells(&cut), 216 - 12, "{players} players: two triangles gone at each of six corners");
+        assert_eq!(cells(&tri_chess_game(players, true)), 216, "{players} players, --corners full: all of the hexagon");
+        // Every set still stands whole on the cut board: sixteen or seventeen men a seat.
+        let AnyPosition::DoubleChess(p) = cut.position() else { unreachable!() };
+        for s in 0..players {
+            let men = (0..p.topology().len() as Cell).filter(|&c| p.piece_at(c) != 0 && p.owner_at(c) == Some(Seat(s))).count();
+            assert!((16..=17).contains(&men), "{players} players: seat {s} has {men} men");
+        }
+    }
+    assert!(!GameOptions::default_for(GameId::TriChess).full_corners, "cut is the default");
+}
+
+#[test]
+fn a_save_from_before_the_corners_were_cut_replays_on_the_full_board() {
+    // Old saves carry no `full_corners`: they were played with the corners in play.
+    let mut json = serde_json::to_value(GameOptions { players: 6, ..GameOptions::default_for(GameId::TriChess) }).unwrap();
+    json.as_object_mut().unwrap().remove("full_corners");
+    let old: GameOptions = serde_json::from_value(json).unwrap();
+    let g = variant_rules::Game::new(GameId::TriChess, old, None).unwrap();
+    assert_eq!(cells(&g), 216, "an old six-player save loads on the board it was played on");
+    // The field means nothing elsewhere: an old two-player save or a chess save is unchanged.
+    let mut json = serde_json::to_value(GameOptions::default_for(GameId::Chess)).unwrap();
+    json.as_object_mut().unwrap().remove("full_corners");
+    let old: GameOptions = serde_json::from_value(json).unwrap();
+    let g = variant_rules::Game::new(GameId::Chess, old, None).unwrap();
+    assert_eq!(*g.options(), GameOptions::default_for(GameId::Chess));
+}

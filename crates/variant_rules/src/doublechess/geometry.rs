@@ -34,6 +34,9 @@ pub(crate) struct Geometry {
     pub knight: Vec<[(Cell, Cell); SLOTS]>,
     /// `knight_from[cell]`: the cells from which a Knight's (first) leap lands on the cell.
     pub knight_from: Vec<[Cell; SLOTS]>,
+    /// `hop_from[cell]`: `(origin, middle)` for each extended move whose second leap lands on
+    /// the cell (for `--double-hop-check yes`, ruling DC4).
+    pub hop_from: Vec<[(Cell, Cell); SLOTS]>,
     /// `repeats[cell][0]`: the Rook slots whose first cell an earlier Rook slot already reaches
     /// (on the hexagon each side is crossed by two Rook strips); `repeats[cell][1]`: the Rook
     /// slots whose first cell a Bishop slot reaches (for the Queen). Bits by slot; 0 on squares.
@@ -122,18 +125,25 @@ impl Geometry {
             king: vec![[NO_CELL; SLOTS]; n],
             knight: vec![[(NO_CELL, NO_CELL); SLOTS]; n],
             knight_from: vec![[NO_CELL; SLOTS]; n],
+            hop_from: vec![[(NO_CELL, NO_CELL); SLOTS]; n],
             repeats: vec![[0; 2]; n],
         }
     }
 
-    /// Fills `knight_from` from `knight`.
+    /// Fills `knight_from` and `hop_from` from `knight`.
     fn invert_knights(&mut self) {
         let mut count = vec![0usize; self.topo.len()];
+        let mut hops = vec![0usize; self.topo.len()];
         for c in 0..self.topo.len() {
-            for &(first, _) in &self.knight[c] {
+            for &(first, second) in &self.knight[c] {
                 if first != NO_CELL {
                     let k = &mut count[first as usize];
                     self.knight_from[first as usize][*k] = c as Cell;
+                    *k += 1;
+                }
+                if second != NO_CELL && hops[second as usize] < SLOTS {
+                    let k = &mut hops[second as usize];
+                    self.hop_from[second as usize][*k] = (c as Cell, first);
                     *k += 1;
                 }
             }

@@ -247,6 +247,9 @@ pub struct DoubleChessPosition {
     pub(crate) closed: CellSet,
     /// Whether Knights may double-hop and Pawns make the long moves of Doubles.
     pub(crate) extended: bool,
+    /// Whether a Knight's second hop gives check (`--double-hop-check yes`, ruling DC4); it
+    /// never captures either way.
+    pub(crate) hop_checks: bool,
     /// Each seat's two castlings (short, long), as its set stands at the start.
     pub(crate) castles: PerSeat<[Castling; 2]>,
     pub(crate) kings: PerSeat<Cell>,
@@ -292,6 +295,7 @@ impl DoubleChessPosition {
             white: t.white,
             closed: t.closed,
             extended: t.extended,
+            hop_checks: false,
             castles: PerSeat::splat([Castling::NONE; 2]),
             kings: PerSeat::splat(NO_CELL),
             turn,
@@ -340,6 +344,13 @@ impl DoubleChessPosition {
             pos.castles[s] = castlings(pos.sides[s]);
         }
         Ok(pos)
+    }
+
+    /// The same position where a Knight's second hop gives check (`--double-hop-check yes`):
+    /// "The Knight may, for example, check a King from more than half way across the board" (DC4).
+    pub fn with_hop_checks(mut self, yes: bool) -> DoubleChessPosition {
+        self.hop_checks = yes && self.extended;
+        self
     }
 
     /// The starting position of Figure 29: each set on the centre eight files of its edge,

@@ -27,7 +27,7 @@ impl DoubleChessPosition {
     }
 
     /// Calls `visit(cell)` for each piece of `enemies` on board `b` that attacks `target`
-    /// (the Knight's second hop never attacks); stops when `visit` returns false.
+    /// (the Knight's second hop only with `--double-hop-check yes`); stops when `visit` returns false.
     pub(crate) fn for_each_attacker(&self, b: &[u8; CELLS], target: Cell, enemies: SeatSet, visit: impl FnMut(Cell) -> bool) -> bool {
         // The slot count as a constant lets the compiler unroll the rays (this is the engine's
         // hottest loop: every legality test runs it).
@@ -66,6 +66,14 @@ impl DoubleChessPosition {
         for &c in &g.knight_from[target as usize][..N] {
             if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KNIGHT && !visit(c) {
                 return false;
+            }
+        }
+        if self.hop_checks {
+            // `--double-hop-check yes`: the second hop attacks too, over an open first landing.
+            for &(c, mid) in &g.hop_from[target as usize][..N] {
+                if c != NO_CELL && foe(b[c as usize]) && kind(b[c as usize]) == KNIGHT && b[mid as usize] == 0 && !self.closed.contains(mid) && !visit(c) {
+                    return false;
+                }
             }
         }
         for e in enemies.iter() {

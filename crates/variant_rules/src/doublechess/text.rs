@@ -15,7 +15,16 @@ const LETTERS: &[u8; 7] = b" PNBRQK";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MoveWords {
     Pass,
-    Move { from: Cell, to: Cell, promotion: u8, victim: Cell },
+    /// `O-O` (the Rook nearer the King) or `O-O-O` (the other).
+    Castle {
+        long: bool,
+    },
+    Move {
+        from: Cell,
+        to: Cell,
+        promotion: u8,
+        victim: Cell,
+    },
 }
 
 /// The corner notation's name of file `f` (0..12) counted from a seat's left: I, II, A..H, III, IV.
@@ -76,12 +85,18 @@ impl DoubleChessPosition {
     }
 
     /// The move in the position's notation: `f2f5`, `k3j4xj5` (en passant names the Pawn taken),
-    /// `e11e12q`; in corner notation `D2-D5`, `III7-IV8`; `pass`.
+    /// `e11e12q`; in corner notation `D2-D5`, `III7-IV8`; `pass`. Tri-Chess writes castling
+    /// `O-O` (toward the nearer Rook) or `O-O-O`: its King also steps two triangles along the
+    /// edge row to the same cell (a corner neighbour), so the cells alone would name two moves.
+    /// Double Chess's King never moves two cells otherwise, so its castling stays `f1d1`.
     pub(crate) fn write_move(&self, m: DoubleMove) -> String {
         if m.kind == DoubleKind::Pass {
             return "pass".into();
         }
         let s = self.turn;
+        if m.kind == DoubleKind::Castle && self.is_tri() {
+            return if self.castle_index(s, m) == 1 { "O-O-O".into() } else { "O-O".into() };
+        }
         let sep = if self.notation == Notation::Corner { "-" } else { "" };
         let mut t = format!("{}{sep}{}", self.cell_name(s, m.from), self.cell_name(s, m.to));
         if m.promotion != 0 {
@@ -95,8 +110,11 @@ impl DoubleChessPosition {
 
     /// Reads a move in either notation (corner cells as the seat to move sees them).
     pub(crate) fn read_move(&self, text: &str) -> Result<MoveWords, String> {
-        if text == "pass" {
-            return Ok(MoveWords::Pass);
+        match text {
+            "pass" => return Ok(MoveWords::Pass),
+            "O-O" | "0-0" => return Ok(MoveWords::Castle { long: false }),
+            "O-O-O" | "0-0-0" => return Ok(MoveWords::Castle { long: true }),
+            _ => {}
         }
         let bad = || {
             if self.is_tri() {
@@ -129,16 +147,25 @@ impl DoubleChessPosition {
         if let Some(o) = self.outcome_with(&legal) {
             return Err(MoveError::GameOver(o.reason().to_string()));
         }
-        let found = legal.iter().copied().find(|m| match words {
+        let s = self.turn;
+        let found = legal.iter().copied().find(|&m| match words {
             MoveWords::Pass => m.kind == DoubleKind::Pass,
-            MoveWords::Move { from, to, promotion, victim } => m.from == from && m.to == to && m.promotion == promotion && victim == m.victim,
+            MoveWords::Castle { long } => m.kind == DoubleKind::Castle && self.castle_index(s, m) == long as usize,
+            // In Tri-Chess cells never name a castling (the King's plain two-triangle step has them).
+            MoveWords::Move { from, to, promotion, victim } => {
+                m.from == from && m.to == to && m.promotion == promotion && victim == m.victim && !(self.is_tri() && m.kind == DoubleKind::Castle)
+            }
         });
         found.ok_or_else(|| MoveError::Illegal(self.why_illegal(words, &legal)))
     }
 
     fn why_illegal(&self, words: MoveWords, legal: &[DoubleMove]) -> String {
         let s = self.turn;
-        let MoveWords::Move { from, .. } = words else { return "a player with a legal move may not pass".into() };
+        let from = match words {
+            MoveWords::Pass => return "a player with a legal move may not pass".into(),
+            MoveWords::Castle { .. } => return self.why_no_castle(s),
+            MoveWords::Move { from, .. } => from,
+        };
         let p = self.board[from as usize];
         if p == 0 {
             return format!("there is no piece on {}", self.geo.topo.name(from));
@@ -155,6 +182,19 @@ impl DoubleChessPosition {
             return "the checkmating piece must capture the King now".into();
         }
         "not a legal move in this position".into()
+    }
+
+    /// Which of the seat's two castlings (0 short, 1 long) a castling move is.
+    pub(crate) fn castle_index(&self, s: Seat, m: DoubleMove) -> usize {
+        usize::from(self.castles[s][1].king_to == m.to && self.castles[s][0].king_to != m.to)
+    }
+
+    /// Why castling is refused: no right left, or chess's conditions unmet.
+    fn why_no_castle(&self, s: Seat) -> String {
+        if self.castling & (3 << (2 * s.0)) == 0 {
+            return format!("{} may no longer castle: the King or both Rooks have moved", self.set_name(s));
+        }
+        "castling needs the King and that Rook unmoved, the cells between empty, and the King not in, through or into check".into()
     }
 
     /// The position record (`docs/notation.md`): rows from rank 12 down with pieces as `[aK]`,

@@ -24,6 +24,10 @@ pub struct TriChessSetup {
     pub cut_edges: bool,
     /// The extended Knight and Pawn moves of Doubles ("in all but two-player Tri-Chess").
     pub extended: bool,
+    /// Five and six players: the 12-rank board with its corners in play (216 triangles)
+    /// rather than cut out (204, the default: "To accommodate Tri-Chess the corners are cut
+    /// out, but you may wish to use some or all of those spaces"; TC1).
+    pub full_corners: bool,
 }
 
 /// Move order, teams (seats A = 0 ... F = 5) and whether the game is cut-throat.
@@ -54,13 +58,13 @@ fn order_and_teams(players: u8, seating: DoublesSeating) -> Result<Sequence, Str
 }
 
 /// "Tri-Chess may be played by two players on an 8 rank board, by three or four on a 10 rank
-/// board, or by five or six on 12 ranks" — the whole 12-rank hexagon, corners included: the
-/// chess text cuts none, and its edges of 13 keep neighbouring sets apart (TC1).
-fn board_for(players: u8) -> TriBoard {
+/// board, or by five or six on 12 ranks": the 12-rank board with its corners cut out unless
+/// the players use them (TC1).
+fn board_for(players: u8, full_corners: bool) -> TriBoard {
     match players {
         2 => TriBoard::plain(8),
         3 | 4 => TriBoard::plain(10),
-        _ => TriBoard { rows: 12, corners: true, extra_file: false },
+        _ => TriBoard { rows: 12, corners: full_corners, extra_file: false },
     }
 }
 
@@ -100,7 +104,7 @@ fn at(frame: &[(i32, i32, Cell)], x: i32, depth: i32) -> Cell {
 impl DoubleChessPosition {
     /// The starting position of a Tri-Chess table.
     pub fn tri_start(setup: TriChessSetup) -> Result<DoubleChessPosition, String> {
-        let TriChessSetup { players, seating, cut_edges, extended } = setup;
+        let TriChessSetup { players, seating, cut_edges, extended, full_corners } = setup;
         if !(2..=6).contains(&players) {
             return Err(format!("Tri-Chess seats 2 to 6 players, not {players}"));
         }
@@ -109,7 +113,10 @@ impl DoubleChessPosition {
         if cut_edges && players == 6 {
             return Err("--edges cut leaves out the unoccupied edges, and six players occupy all six".into());
         }
-        let board = board_for(players);
+        if full_corners && players < 5 {
+            return Err("--corners belongs to the 12-rank board of five and six players".into());
+        }
+        let board = board_for(players, full_corners);
         let geo = Geometry::hexagon(board);
         let seat_list = |v: &[u8]| v.iter().map(|&s| Seat(s)).collect::<Vec<_>>();
         let team_sets: Vec<SeatSet> = teams.iter().map(|t| SeatSet::of(&seat_list(t))).collect();
@@ -254,7 +261,7 @@ mod tests {
     use crate::doublechess::DoubleKind;
 
     fn setup(players: u8, seating: DoublesSeating, cut_edges: bool) -> TriChessSetup {
-        TriChessSetup { players, seating, cut_edges, extended: true }
+        TriChessSetup { players, seating, cut_edges, extended: true, full_corners: false }
     }
 
     #[test]

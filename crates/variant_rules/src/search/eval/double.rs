@@ -117,7 +117,14 @@ mod tests {
     /// every legal move, through random six-seat Tri-Chess and cut-throat Double Chess.
     #[test]
     fn checks_agree_with_playing_the_move() {
-        let tri = DoubleChessPosition::tri_start(TriChessSetup { players: 6, seating: DoublesSeating::CutThroat, cut_edges: false, extended: true }).unwrap();
+        let tri = DoubleChessPosition::tri_start(TriChessSetup {
+            players: 6,
+            seating: DoublesSeating::CutThroat,
+            cut_edges: false,
+            extended: true,
+            full_corners: false,
+        })
+        .unwrap();
         let double = DoubleChessPosition::start(DoublesSeating::CutThroat, crate::doublechess::Notation::Grid).unwrap();
         let mut checking = 0;
         for (start, seed) in [(tri, 1u64), (double, 2)] {
