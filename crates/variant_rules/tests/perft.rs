@@ -85,8 +85,10 @@ fn every_variant_matches_its_recorded_counts() {
     assert_eq!(cases.iter().filter(two_player).count(), expected_combinations + 8);
     assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_hexagonal()).count(), 36 + 2);
     // Tri-Chess: every player count x seating, with and without the cut edges where there are
-    // unoccupied edges, and without the extended moves for three and six (TC1-TC12).
-    assert_eq!(cases.iter().filter(tri_chess).count(), 15);
+    // unoccupied edges, and without the extended moves for three and six (TC1-TC12); the six
+    // five- and six-player lines twice, on the cut board (the default) and with --corners full.
+    assert_eq!(cases.iter().filter(tri_chess).count(), 15 + 6);
+    assert_eq!(cases.iter().filter(tri_chess).filter(|c| c.opts.full_corners).count(), 6);
     // The triangular games: 2 x 3 two-player starts (with and without Numbers), and one line per
     // game x player count x seating x figure option the text allows (docs/rulings.md T1-T12).
     assert_eq!(cases.iter().filter(|c| c.game.is_triangular()).count(), 48);

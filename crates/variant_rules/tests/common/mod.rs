@@ -33,6 +33,8 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--forty-moves" => opts.forty_moves = words.next() == Some("on"),
             "--edges" => opts.cut_edges = words.next() == Some("cut"),
             "--extended-moves" => opts.plain_moves = words.next() == Some("off"),
+            "--corners" => opts.full_corners = words.next() == Some("full"),
+            "--double-hop-check" => opts.hop_checks = words.next() == Some("yes"),
             other => panic!("unknown option {other} in spec"),
         }
     }
