@@ -33,6 +33,9 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--forty-moves" => opts.forty_moves = words.next() == Some("on"),
             "--edges" => opts.cut_edges = words.next() == Some("cut"),
             "--extended-moves" => opts.plain_moves = words.next() == Some("off"),
+            "--queens-rows" => opts.queens_relocate = words.next() == Some("relocate"),
+            "--tri-steps" => opts.tri_steps_open = words.next() == Some("open"),
+            "--sequence" => opts.prose_sequence = words.next() == Some("prose"),
             other => panic!("unknown option {other} in spec"),
         }
     }
