@@ -235,3 +235,40 @@ fn one_player_against_five_computers_at_six_player_tri_chess() {
     }
     assert_eq!(replay.position().to_text(), session(&app).game.position().to_text());
 }
+
+#[test]
+fn castling_and_the_kings_two_triangle_step_are_offered_as_two_choices_and_saved_apart() {
+    // The King on i1 may step to k1 (a corner neighbour) or castle with the Rook on l1, landing
+    // on k1 too: two clicks offer both, named apart, and each is recorded under its own text.
+    let text = "1[bR][bN][bB][bQ][bK][bB][bN][bR]/1[bP][bP][bP][bP][bP][bP][bP][bP][bP]1/13/15/15/13/1[aP][aP][aP][aP][aP][aP]1[aP][aP]1/1[aR][aN][aB][aQ][aK]2[aR] a AaBb - - - - 0";
+    let game = Game::new(GameId::TriChess, GameOptions::default_for(GameId::TriChess), Some(text)).unwrap();
+    for (want, recorded) in [("castle short", "O-O"), ("no capture", "i1k1")] {
+        let mut app = app(game.clone());
+        let t = topology_of(session(&app).game.position());
+        let (i1, k1) = (t.parse_cell("i1").unwrap(), t.parse_cell("k1").unwrap());
+        for c in [i1, k1] {
+            let at = inside(&mut app, c, 1, 0.5);
+            assert_eq!(click_at(&mut app, at), c);
+        }
+        settle(&mut app);
+        assert_eq!(session(&app).game.moves().count(), 0, "nothing is played before the move is chosen");
+        let choices = app.world().resource::<variant_table::table::input::Selection>().choices.clone();
+        let described: Vec<&str> = choices.iter().map(|c| c.what.as_str()).collect();
+        assert_eq!(described.len(), 2, "{described:?}");
+        assert!(described.contains(&"castle short") && described.contains(&"no capture"), "{described:?}");
+        let n = described.iter().position(|d| *d == want).unwrap();
+        app.world_mut().write_message(variant_table::table::input::ChooseMove(n));
+        settle(&mut app);
+        assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), [recorded]);
+        // The record replays the same move: the Rook is on j1 only after the castling.
+        let mut replay = game.clone();
+        replay.play(recorded).unwrap();
+        assert_eq!(replay.position().to_text(), session(&app).game.position().to_text());
+        assert_rook_on_j1(&replay, t.parse_cell("j1").unwrap(), recorded == "O-O");
+    }
+}
+
+fn assert_rook_on_j1(game: &Game, j1: Cell, castled: bool) {
+    let AnyPosition::DoubleChess(p) = game.position() else { unreachable!() };
+    assert_eq!(p.piece_at(j1) != 0, castled, "a Rook on j1 exactly when castled");
+}

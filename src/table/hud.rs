@@ -268,6 +268,9 @@ fn title_line(game: &Game) -> String {
         // Two players' Tri-Chess has no extended moves to leave out.
         (o.plain_moves && pos.seating().count() > 2, "no extended moves".into()),
         (o.hop_checks, "second hops check".into()),
+        (o.queens_relocate, "older rows".into()),
+        (o.tri_steps_open, "open steps".into()),
+        (o.prose_sequence, "the prose's sequence".into()),
     ];
     for (on, what) in extras {
         if on {

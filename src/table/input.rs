@@ -281,6 +281,10 @@ fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
         };
     }
     if let variant_rules::AnyPosition::DoubleChess(_) = pos {
+        if text.starts_with("O-O") {
+            // Tri-Chess: the King's two-triangle step and castling land on the same cell.
+            return if text == "O-O" { "castle short".into() } else { "castle long".into() };
+        }
         // Ranks run to 12: the move's path, not its text, names the promotion piece.
         let path = pos.move_path(m);
         let promote = (path.piece != 0).then(|| format!("promote to {}, ", super::pieces::piece_name(path.piece).to_lowercase()));

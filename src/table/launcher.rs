@@ -77,6 +77,12 @@ pub struct LauncherChoice {
     pub full_corners: bool,
     /// Double Chess: a Knight's second hop gives check (H toggles).
     pub hop_checks: bool,
+    /// Four-player Queens: the older start instead of every seat 5-4-3 (R toggles).
+    pub queens_relocate: bool,
+    /// Tri-Queens: steps and jumps pass an occupied triangle between corners (T toggles).
+    pub tri_steps_open: bool,
+    /// Four-player triangular checkers: the prose's sequences rather than the table's (G toggles).
+    pub prose_sequence: bool,
     /// The field the keyboard edits.
     pub focus: Focus,
 }
@@ -122,6 +128,9 @@ impl Default for LauncherChoice {
             plain_moves: false,
             full_corners: false,
             hop_checks: false,
+            queens_relocate: false,
+            tri_steps_open: false,
+            prose_sequence: false,
             focus: Focus::Game,
         }
     }
@@ -148,6 +157,9 @@ impl LauncherChoice {
             plain_moves: o.plain_moves,
             full_corners: o.full_corners,
             hop_checks: o.hop_checks,
+            queens_relocate: o.queens_relocate,
+            tri_steps_open: o.tri_steps_open,
+            prose_sequence: o.prose_sequence,
             focus: Focus::Game,
         }
     }
@@ -227,6 +239,9 @@ impl LauncherChoice {
         keep(&|o| o.plain_moves = self.plain_moves && id == GameId::TriChess && o.players > 2);
         keep(&|o| o.full_corners = self.full_corners && id == GameId::TriChess && o.players > 4);
         keep(&|o| o.hop_checks = self.hop_checks && id == GameId::DoubleChess);
+        keep(&|o| o.queens_relocate = self.queens_relocate && id == GameId::Queens && o.players == 4);
+        keep(&|o| o.tri_steps_open = self.tri_steps_open && id == GameId::TriQueens);
+        keep(&|o| o.prose_sequence = self.prose_sequence && id.is_triangular());
         opts
     }
 
@@ -302,7 +317,8 @@ impl LauncherChoice {
     /// The letter keys of the game list: N Numbers, S a new seed, P the player count, A the
     /// seating, Q Queens' colours, Y the symmetric figures, O the open position, F the 40-move
     /// rule, E Tri-Chess's cut edges, X its extended moves, C its 12-rank corners, H Double
-    /// Chess's checking second hop (each only where the rules allow the change).
+    /// Chess's checking second hop, R four-player Queens' older rows, T Tri-Queens' open steps,
+    /// G the prose's four-player sequences (each only where the rules allow the change).
     fn option_key(&mut self, c: char) {
         match c {
             'n' => self.numbers = !self.numbers,
@@ -332,6 +348,9 @@ impl LauncherChoice {
             'x' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.plain_moves, |o| o.plain_moves),
             'c' if self.id() == GameId::TriChess => self.toggle(|c| &mut c.full_corners, |o| o.full_corners),
             'h' if self.id() == GameId::DoubleChess => self.toggle(|c| &mut c.hop_checks, |o| o.hop_checks),
+            'r' if self.id() == GameId::Queens => self.toggle(|c| &mut c.queens_relocate, |o| o.queens_relocate),
+            't' if self.id() == GameId::TriQueens => self.toggle(|c| &mut c.tri_steps_open, |o| o.tri_steps_open),
+            'g' if self.id().is_triangular() => self.toggle(|c| &mut c.prose_sequence, |o| o.prose_sequence),
             _ => {}
         }
     }
@@ -523,6 +542,15 @@ fn optional_choices(choice: &LauncherChoice) -> String {
     }
     if id == GameId::TriChek {
         s += &format!("    40 moves: {} (F)", on_off(opts.forty_moves));
+    }
+    if id == GameId::Queens && opts.players == 4 {
+        s += &format!("    rows: {} (R)", if opts.queens_relocate { "relocated" } else { "5-4-3" });
+    }
+    if id == GameId::TriQueens {
+        s += &format!("    steps: {} (T)", if opts.tri_steps_open { "open" } else { "blocked" });
+    }
+    if opts.prose_sequence || allowed(&|o| o.prose_sequence = true) {
+        s += &format!("    sequence: {} (G)", if opts.prose_sequence { "prose" } else { "table" });
     }
     s
 }
@@ -864,6 +892,37 @@ mod tests {
         }
         press(&mut c, &mut seats, &[LauncherKey::Char('h'), LauncherKey::Char('c')]);
         assert_eq!(*c.game().unwrap().options(), GameOptions::default_for(GameId::Chess));
+    }
+
+    #[test]
+    fn r_t_and_g_choose_queens_rows_tri_queens_steps_and_the_prose_sequence() {
+        let mut c = LauncherChoice::default();
+        let mut seats = Seats::default();
+        let go = |c: &mut LauncherChoice, seats: &mut Seats, id: GameId| {
+            while c.id() != id {
+                c.on_key(seats, &LauncherKey::Down);
+            }
+        };
+        go(&mut c, &mut seats, GameId::Queens);
+        assert!(!options_line(&c).contains("(R)"), "two players have one start: {}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('p')]);
+        assert!(options_line(&c).contains("rows: 5-4-3 (R)"), "{}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('r')]);
+        assert!(c.game().unwrap().options().queens_relocate && options_line(&c).contains("rows: relocated (R)"), "{}", options_line(&c));
+        go(&mut c, &mut seats, GameId::TriQueens);
+        assert!(options_line(&c).contains("steps: blocked (T)"), "{}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('t')]);
+        assert!(c.game().unwrap().options().tri_steps_open && options_line(&c).contains("steps: open (T)"), "{}", options_line(&c));
+        go(&mut c, &mut seats, GameId::TriStax);
+        c.players = 4;
+        assert!(options_line(&c).contains("sequence: table (G)"), "four cut-throat players: {}", options_line(&c));
+        press(&mut c, &mut seats, &[LauncherKey::Char('g')]);
+        let game = c.game().unwrap();
+        assert!(game.options().prose_sequence, "{:?}", game.options());
+        assert_eq!(game.position().seating().order().iter().map(|s| s.letter()).collect::<String>(), "ACBD", "\"Sequence for cut-throat is A, C, B, D\"");
+        // Three players have one order: G changes nothing.
+        c.players = 3;
+        assert!(!c.game().unwrap().options().prose_sequence && !options_line(&c).contains("(G)"), "{}", options_line(&c));
     }
 
     #[test]

@@ -9,7 +9,8 @@ use crate::topology::Wrap;
 /// `--topology`, `--numbers`, `--seed`, `--move-limit`, `--deploy-groups`, `--rules`,
 /// `--no-move`, `--draw-in-check`, `--uncovered-man`, `--brainking-six`, `--players`,
 /// `--seating`, `--queens-colours`, `--notation`, `--symmetric`, `--queens-position`,
-/// `--forty-moves`, `--edges`, `--extended-moves`, `--corners`, `--double-hop-check`.
+/// `--forty-moves`, `--edges`, `--extended-moves`, `--corners`, `--double-hop-check`,
+/// `--queens-rows`, `--tri-steps`, `--sequence`.
 #[derive(Args, Clone, Debug, Default)]
 pub struct OptionArgs {
     /// Board topology: flat, cylinder or universal (checkers family).
@@ -76,6 +77,18 @@ pub struct OptionArgs {
     /// Double Chess: whether a Knight's second hop gives check, no (default) or yes.
     #[arg(long, allow_hyphen_values = true)]
     pub double_hop_check: Option<String>,
+    /// Four-player Queens: 5-4-3 (default: every seat five, four, three from its edge) or
+    /// relocate (the older start, kept for saves made before it).
+    #[arg(long, allow_hyphen_values = true)]
+    pub queens_rows: Option<String>,
+    /// Tri-Queens: blocked (default: a step or jump between corners may not pass over an
+    /// occupied triangle between them) or open.
+    #[arg(long, allow_hyphen_values = true)]
+    pub tri_steps: Option<String>,
+    /// Four-player triangular games, cut-throat or partners-gap: table (default, the table under
+    /// Figure 17) or prose (the sentences' orders).
+    #[arg(long, allow_hyphen_values = true)]
+    pub sequence: Option<String>,
 }
 
 impl OptionArgs {
@@ -152,13 +165,16 @@ impl OptionArgs {
         }
         opts.symmetric = self.symmetric;
         // Two-valued options: (flag, value given, the word for true, the word for false, field).
-        let switches: [(&str, &Option<String>, &str, &str, &mut bool); 6] = [
+        let switches: [(&str, &Option<String>, &str, &str, &mut bool); 9] = [
             ("--queens-position", &self.queens_position, "open", "closed", &mut opts.queens_open),
             ("--forty-moves", &self.forty_moves, "on", "off", &mut opts.forty_moves),
             ("--edges", &self.edges, "cut", "full", &mut opts.cut_edges),
             ("--extended-moves", &self.extended_moves, "off", "on", &mut opts.plain_moves),
             ("--corners", &self.corners, "full", "cut", &mut opts.full_corners),
             ("--double-hop-check", &self.double_hop_check, "yes", "no", &mut opts.hop_checks),
+            ("--queens-rows", &self.queens_rows, "relocate", "5-4-3", &mut opts.queens_relocate),
+            ("--tri-steps", &self.tri_steps, "open", "blocked", &mut opts.tri_steps_open),
+            ("--sequence", &self.sequence, "prose", "table", &mut opts.prose_sequence),
         ];
         for (flag, value, yes, no, field) in switches {
             if let Some(v) = value {
@@ -171,6 +187,21 @@ impl OptionArgs {
         }
         if self.corners.is_some() && (id != GameId::TriChess || opts.players < 5) {
             return Err(format!("--corners belongs to Tri-Chess for five and six players (the 12-rank board); not {id} with {} players", opts.players));
+        }
+        self.refuse_unused(id, opts)
+    }
+
+    /// Options whose off value is also what old saves load: refused here when given where they
+    /// change nothing (`validate` accepts either value, for those saves).
+    fn refuse_unused(&self, id: GameId, opts: &GameOptions) -> Result<(), String> {
+        if self.queens_rows.is_some() && !(id == GameId::Queens && opts.players == 4) {
+            return Err(format!("--queens-rows arranges four-player Queens (add --players 4); {id} with {} players has one start", opts.players));
+        }
+        if self.tri_steps.is_some() && id != GameId::TriQueens {
+            return Err(format!("--tri-steps belongs to Tri-Queens, whose pieces stand on both colours; {id} has no such option"));
+        }
+        if self.sequence.is_some() && !id.is_triangular() {
+            return Err(format!("--sequence belongs to Tri-Chek, Tri-Stax and Tri-Queens; {id} has no such option"));
         }
         Ok(())
     }

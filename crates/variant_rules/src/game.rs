@@ -176,8 +176,15 @@ impl GameId {
             if matches!(self, GameId::Queens | GameId::TriQueens) {
                 v.push("--queens-colours same|mixed (4 players: partners on one colour or split; default same)".into());
             }
+            if self == GameId::Queens {
+                v.push("--queens-rows 5-4-3|relocate (4 players: every seat 5-4-3 from its edge, or the older start of saves before it; default 5-4-3)".into());
+            }
             if self == GameId::TriQueens {
                 v.push("--queens-position closed|open (4 players on mixed colours: Figure 19 or 18; default closed)".into());
+                v.push("--tri-steps blocked|open (a step or jump between corners passes over the other-coloured triangle between: blocked if it is occupied, or open; default blocked)".into());
+            }
+            if self.is_triangular() {
+                v.push("--sequence table|prose (4 players, cut-throat and partners-gap: the table under Figure 17 or the prose's order; default table)".into());
             }
             if self == GameId::TriChek {
                 v.push("--forty-moves on|off (once all pieces are kings, 40 moves each without a jump: most pieces wins; default on)".into());
@@ -313,18 +320,33 @@ pub struct GameOptions {
     /// full`) rather than cut out (ruling TC1). A save without the field was made when the
     /// corners were always in play, so it reads as `true` and replays on the board it was
     /// played on; games where it means nothing ignore it ([`GameOptions::effective`]).
-    #[serde(default = "corners_in_play")]
+    #[serde(default = "yes")]
     pub full_corners: bool,
     /// Double Chess: a Knight's second hop gives check (`--double-hop-check yes`, ruling DC4).
     #[serde(default)]
     pub hop_checks: bool,
+    /// Double Queens: the start of games saved before the text's 5-4-3 rows (ruling C14's
+    /// older procedure, which moves only checkers that could jump or be jumped). A save without
+    /// this field gets that old start; new games get 5-4-3 (`--queens-rows`).
+    #[serde(default = "yes")]
+    pub queens_relocate: bool,
+    /// Tri-Queens: steps and jumps along the even lines pass an occupied triangle of the other
+    /// colour between two corners (ruling T7(b), `--tri-steps open`). A save without this field
+    /// gets open, as played before; new games get blocked.
+    #[serde(default = "yes")]
+    pub tri_steps_open: bool,
+    /// Four-player triangular games: the prose's sequences under Figure 16 rather than the
+    /// table's (ruling T3, `--sequence prose`).
+    #[serde(default)]
+    pub prose_sequence: bool,
 }
 
 fn two_players() -> u8 {
     2
 }
 
-fn corners_in_play() -> bool {
+/// Serde default of the fields whose missing value means "as saved before the field existed".
+fn yes() -> bool {
     true
 }
 
@@ -355,14 +377,24 @@ impl GameOptions {
             plain_moves: false,
             full_corners: false,
             hop_checks: false,
+            queens_relocate: false,
+            tri_steps_open: false,
+            prose_sequence: false,
         }
     }
 
     /// The options with those that mean nothing for the game cleared: `full_corners` outside
-    /// five- and six-player Tri-Chess (an old save of any game reads it as `true`).
+    /// five- and six-player Tri-Chess, `queens_relocate` outside four-player Queens and
+    /// `tri_steps_open` outside Tri-Queens (an old save of any game reads each as `true`).
     pub fn effective(mut self, game: GameId) -> GameOptions {
         if game != GameId::TriChess || self.players < 5 {
             self.full_corners = false;
+        }
+        if game != GameId::Queens || self.players != 4 {
+            self.queens_relocate = false;
+        }
+        if game != GameId::TriQueens {
+            self.tri_steps_open = false;
         }
         self
     }
@@ -407,6 +439,12 @@ impl GameOptions {
     fn validate_seats(&self, game: GameId) -> Result<(), String> {
         if game != GameId::TriChess && (self.cut_edges || self.plain_moves) {
             return Err(format!("--edges and --extended-moves belong to Tri-Chess; {game} has no such options"));
+        }
+        if self.prose_sequence && !(game.is_triangular() && self.players == 4) {
+            return Err(format!(
+                "--sequence prose changes four-player Tri-Chek, Tri-Stax and Tri-Queens (cut-throat and partners-gap); {game} with {} players has one sequence",
+                self.players
+            ));
         }
         if game == GameId::TriChess {
             return self.validate_tri_chess();
@@ -935,6 +973,9 @@ fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
         symmetric: opts.symmetric,
         queens_open: opts.queens_open,
         forty: opts.forty_moves,
+        relocate: opts.queens_relocate,
+        steps_blocked: game == GameId::TriQueens && !opts.tri_steps_open,
+        prose_sequence: opts.prose_sequence,
     }
 }
 

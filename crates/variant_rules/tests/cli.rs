@@ -442,3 +442,40 @@ fn corners_and_double_hop_check_are_options_in_games_and_check_json() {
         rejects(args, needle);
     }
 }
+
+#[test]
+fn queens_rows_tri_steps_and_sequence_are_options_with_one_line_errors() {
+    // New options show in `check --json` and `games`.
+    let v = json(&["check", "queens", "--players", "4", "--json"]);
+    assert_eq!(v["options"]["queens_relocate"], false, "5-4-3 is the default of a new game");
+    let v = json(&["check", "queens", "--players", "4", "--queens-rows", "relocate", "--json"]);
+    assert_eq!(v["options"]["queens_relocate"], true);
+    let v = json(&["check", "tri-queens", "--json"]);
+    assert_eq!(v["options"]["tri_steps_open"], false, "blocked is the default");
+    let v = json(&["check", "tri-queens", "--tri-steps", "open", "--json"]);
+    assert_eq!(v["options"]["tri_steps_open"], true);
+    // "Sequence for cut-throat is A, C, B, D in Figure 16."
+    let v = json(&["check", "tri-stax", "--players", "4", "--sequence", "prose", "--json"]);
+    assert_eq!(v["options"]["prose_sequence"], true);
+    assert_eq!(v["order"], serde_json::json!(["a", "c", "b", "d"]));
+    let v = json(&["check", "tri-stax", "--players", "4", "--seating", "partners-gap", "--sequence", "prose", "--json"]);
+    assert_eq!(v["order"], serde_json::json!(["d", "c", "a", "b"]));
+    let v = json(&["games", "--json"]);
+    let help = |id: &str, flag: &str| {
+        v.as_array().unwrap().iter().any(|g| g["id"] == id && g["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().starts_with(flag)))
+    };
+    assert!(help("queens", "--queens-rows 5-4-3|relocate"));
+    assert!(help("tri-queens", "--tri-steps blocked|open"));
+    assert!(help("tri-chek", "--sequence table|prose"));
+    assert!(!help("stax", "--queens-rows") && !help("tri-chek", "--tri-steps") && !help("checkers", "--sequence"));
+    // Bad values and options where they change nothing: one line, exit code 2.
+    rejects(&["check", "queens", "--players", "4", "--queens-rows", "6-3-3"], "unknown --queens-rows '6-3-3' (expected 5-4-3 or relocate)");
+    rejects(&["check", "queens", "--queens-rows", "5-4-3"], "--queens-rows");
+    rejects(&["check", "stax", "--players", "4", "--queens-rows", "relocate"], "--queens-rows");
+    rejects(&["check", "tri-queens", "--tri-steps", "closed"], "unknown --tri-steps 'closed' (expected blocked or open)");
+    rejects(&["check", "tri-chek", "--tri-steps", "open"], "--tri-steps belongs to Tri-Queens");
+    rejects(&["check", "tri-chek", "--players", "4", "--sequence", "book"], "unknown --sequence 'book' (expected prose or table)");
+    rejects(&["check", "tri-chek", "--players", "4", "--seating", "partners-adjacent", "--sequence", "prose"], "--sequence prose");
+    rejects(&["check", "tri-chek", "--players", "3", "--sequence", "prose"], "--sequence prose");
+    rejects(&["check", "stax", "--sequence", "table"], "--sequence belongs to");
+}

@@ -74,7 +74,8 @@ fn every_variant_matches_its_recorded_counts() {
     // Toe-to-Toe adds three lines from its later phases to its start, CHEX one, Dice Chess
     // three (mid-game, with a roll, mid-series) and Chec Toe one.
     // Doubles (four players) adds one start line per game x seating x (flat, cylinder, universal
-    // with Numbers), Queens twice (same and mixed colours): 3 x 3 x 3 + 9 = 36.
+    // with Numbers), Queens twice (same and mixed colours): 3 x 3 x 3 + 9 = 36; and Queens' six
+    // flat starts again with `--queens-rows relocate`, the start of older saves (rulings C14).
     // Double Chess seats four from the start: its two lines (partners, cut-throat) count below.
     let expected_combinations = common::all_configs().iter().filter(|(g, _)| *g != variant_rules::GameId::DoubleChess).count() - 2;
     // The triangular games' Figure 14 option (--symmetric) is an extra two-player start.
@@ -83,15 +84,17 @@ fn every_variant_matches_its_recorded_counts() {
     let starts = cases.iter().filter(two_player).filter(|c| c.position.is_none()).count();
     assert_eq!(starts, expected_combinations, "one start line per combination");
     assert_eq!(cases.iter().filter(two_player).count(), expected_combinations + 8);
-    assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_hexagonal()).count(), 36 + 2);
+    assert_eq!(cases.iter().filter(|c| c.opts.players == 4 && !c.game.is_hexagonal()).count(), 36 + 2 + 6);
     // Tri-Chess: every player count x seating, with and without the cut edges where there are
     // unoccupied edges, and without the extended moves for three and six (TC1-TC12); the six
     // five- and six-player lines twice, on the cut board (the default) and with --corners full.
     assert_eq!(cases.iter().filter(tri_chess).count(), 15 + 6);
     assert_eq!(cases.iter().filter(tri_chess).filter(|c| c.opts.full_corners).count(), 6);
     // The triangular games: 2 x 3 two-player starts (with and without Numbers), and one line per
-    // game x player count x seating x figure option the text allows (docs/rulings.md T1-T12).
-    assert_eq!(cases.iter().filter(|c| c.game.is_triangular()).count(), 48);
+    // game x player count x seating x figure option the text allows (docs/rulings.md T1-T12),
+    // two four-player Tri-Queens starts with `--tri-steps open` (T7) and four with
+    // `--sequence prose` (T3).
+    assert_eq!(cases.iter().filter(|c| c.game.is_triangular()).count(), 48 + 2 + 4);
     assert!(run_cases("perft-variants.txt", false) > 100);
 }
 

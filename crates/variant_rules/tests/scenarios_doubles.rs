@@ -327,3 +327,114 @@ fn a_stack_of_three_players_belongs_to_its_top_and_a_jump_frees_the_next_owner()
     // D moves that stack with C's checker still a prisoner under it.
     assert_eq!(g.position().turn(), B);
 }
+
+// ---- Double Queens' 5-4-3 (rulings C14) -----------------------------------------------------
+
+/// `seat`'s checkers per row from its own edge (row 0 its back row), every row that holds one.
+fn rows_from_edge(p: &variant_rules::checkers::CheckersPosition, seat: Seat) -> Vec<usize> {
+    let t = p.topology();
+    let mut rows = vec![0; 12];
+    for c in 0..t.len() as u16 {
+        if p.top(c).is_some_and(|k| k.owner() == seat) {
+            rows[t.distance_from(p.side(seat), c) as usize] += 1;
+        }
+    }
+    while rows.last() == Some(&0) {
+        rows.pop();
+    }
+    rows
+}
+
+/// How many jumps the men of every seat could make at the start, each seat put to move in turn.
+fn first_move_jumps(game: GameId, o: &GameOptions, pos: &AnyPosition) -> usize {
+    let text = pos.to_text();
+    ['a', 'b', 'c', 'd']
+        .iter()
+        .map(|seat| {
+            let here = AnyPosition::from_text(game, o, &text.replace(" a 0", &format!(" {seat} 0"))).unwrap();
+            moves(&here).iter().filter(|m| m.contains('x')).count()
+        })
+        .sum()
+}
+
+fn queens_start(seating: DoublesSeating, colours: QueensColours, relocate: bool) -> (GameOptions, AnyPosition) {
+    let o = GameOptions { queens_colours: colours, queens_relocate: relocate, ..opts(GameId::Queens, seating) };
+    (o, AnyPosition::start(GameId::Queens, &o).unwrap())
+}
+
+#[test]
+fn double_queens_every_seat_stands_five_four_three_from_its_own_edge_without_first_move_jumps() {
+    // "each opponent places his or her first piece that would be in jeopardy in the back row of
+    // the friendly corner. In the latter case, each partner has five pieces in the back row, four
+    // in the middle, and three in the front."
+    for seating in DoublesSeating::ALL {
+        for colours in [QueensColours::Same, QueensColours::Mixed] {
+            let (o, pos) = queens_start(seating, colours, false);
+            let AnyPosition::Checkers(p) = &pos else { unreachable!() };
+            let t = p.topology();
+            for seat in [A, B, C, D] {
+                assert_eq!(rows_from_edge(p, seat), vec![5, 4, 3], "{seating} {colours:?} seat {seat:?}\n{}", pos.to_text());
+                // One checker a seat outside the centre eight files: the one moved to the corner.
+                let lateral = |c: u16| if p.side(seat).faces_ranks() { t.file(c) } else { t.rank(c) };
+                let outside: Vec<u16> = (0..144).filter(|&c| p.top(c).is_some_and(|k| k.owner() == seat) && !(2..10).contains(&lateral(c))).collect();
+                assert_eq!(outside.len(), 1, "{seating} {colours:?} seat {seat:?}");
+                assert_eq!(t.distance_from(p.side(seat), outside[0]), 0, "the corner checker is in the back row");
+            }
+            // Our constraint (not the text's): no seat can jump at the start, whoever moves first.
+            // The search finds such a 5-4-3 placement in every arrangement.
+            assert_eq!(first_move_jumps(GameId::Queens, &o, &pos), 0, "{seating} {colours:?}: {}", pos.to_text());
+            let flat = variant_rules::topology::Topology::get(12, 12, Wrap::Flat);
+            assert_eq!(p.table().five_four_three(flat).jumps, 0);
+        }
+    }
+}
+
+#[test]
+fn double_queens_partners_adjacent_put_the_corner_checker_at_the_friendly_corner() {
+    // "the back row of the friendly corner": with partners adjacent on one colour, A and C share
+    // the dark corner a1 and B and D the dark corner l12. B and D each get theirs; of A and C only
+    // one can have a1, and A, who moves first, takes it.
+    let (_, pos) = queens_start(DoublesSeating::PartnersAdjacent, QueensColours::Same, false);
+    let AnyPosition::Checkers(p) = &pos else { unreachable!() };
+    let t = p.topology();
+    for seat in [A, B, C, D] {
+        let partner = if seat == A || seat == C { [A, C] } else { [B, D] };
+        let other = partner.into_iter().find(|&s| s != seat).unwrap();
+        let lateral = |c: u16| if p.side(seat).faces_ranks() { t.file(c) } else { t.rank(c) };
+        let corner = (0..144).find(|&c| p.top(c).is_some_and(|k| k.owner() == seat) && !(2..10).contains(&lateral(c))).unwrap();
+        let friendly = t.distance_from(p.side(other), corner) < 3;
+        assert_eq!(friendly, seat != C, "seat {seat:?} at {}", t.name(corner));
+    }
+    assert_eq!(owner_at(&pos, "a1"), Some(A));
+}
+
+#[test]
+fn double_queens_saved_before_five_four_three_load_the_old_start() {
+    // Project rule: old saves load unchanged. Options saved before `queens_relocate` existed
+    // (JSON without it) give the older start: A 4-4-4 and C 4-5-3 with partners adjacent on one
+    // colour, as the issue describes it; options of a new game give 5-4-3.
+    let new = GameOptions { queens_colours: QueensColours::Same, ..opts(GameId::Queens, DoublesSeating::PartnersAdjacent) };
+    assert!(!new.queens_relocate);
+    let mut json = serde_json::to_value(new).unwrap();
+    for field in ["queens_relocate", "tri_steps_open", "prose_sequence"] {
+        json.as_object_mut().unwrap().remove(field).expect("the field is saved");
+    }
+    let old: GameOptions = serde_json::from_value(json).unwrap();
+    assert!(old.queens_relocate && old.tri_steps_open && !old.prose_sequence);
+    let AnyPosition::Checkers(p) = AnyPosition::start(GameId::Queens, &old).unwrap() else { unreachable!() };
+    assert_eq!(rows_from_edge(&p, A), vec![4, 4, 4]);
+    assert_eq!(rows_from_edge(&p, C), vec![4, 5, 3]);
+    let AnyPosition::Checkers(p) = AnyPosition::start(GameId::Queens, &new).unwrap() else { unreachable!() };
+    for seat in [A, B, C, D] {
+        assert_eq!(rows_from_edge(&p, seat), vec![5, 4, 3]);
+    }
+    // The older start still has no first-move jumps.
+    let (o, pos) = queens_start(DoublesSeating::PartnersAdjacent, QueensColours::Same, true);
+    assert_eq!(first_move_jumps(GameId::Queens, &o, &pos), 0);
+    // Two-player Queens and the other games are the same either way.
+    for game in [GameId::Queens, GameId::Stax, GameId::Checkers] {
+        let a = AnyPosition::start(game, &GameOptions::default_for(game)).unwrap().to_text();
+        let b = AnyPosition::start(game, &GameOptions { queens_relocate: true, ..GameOptions::default_for(game) }).unwrap().to_text();
+        assert_eq!(a, b, "{game}");
+    }
+}

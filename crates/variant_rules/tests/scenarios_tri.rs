@@ -155,9 +155,10 @@ fn central(t: &Topology, l: &BoardLayout, dark: bool) -> String {
     t.name(c)
 }
 
-/// Two-player Tri-Queens: its options, board, layout, and A's centre-most triangle (name, cell).
-fn queens_centre() -> (GameOptions, &'static Topology, &'static BoardLayout, String, Cell) {
-    let o = opts(GameId::TriQueens, 2);
+/// Two-player Tri-Queens (`--tri-steps open` or blocked): its options, board, layout, and A's
+/// centre-most triangle (name, cell).
+fn queens_centre(open: bool) -> (GameOptions, &'static Topology, &'static BoardLayout, String, Cell) {
+    let o = GameOptions { tri_steps_open: open, ..opts(GameId::TriQueens, 2) };
     let start = AnyPosition::start(GameId::TriQueens, &o).unwrap();
     let p = checkers(&start);
     let (t, l) = (p.topology(), BoardLayout::of(p.topology()));
@@ -170,7 +171,7 @@ fn queens_centre() -> (GameOptions, &'static Topology, &'static BoardLayout, Str
 fn figure_13_a_queens_man_jumps_in_five_directions_and_never_from_a_to_b() {
     // "From the position occupied by the checker at X, any opposing piece located on spaces A,
     // B, C, D, or E may be jumped, landing respectively on spaces a, b, c, d, and e."
-    let (o, t, l, x, xc) = queens_centre();
+    let (o, t, l, x, xc) = queens_centre(true);
     // A's forward is north (90°): the five jumps point 150°, 120°, 90°, 60°, 30°.
     let lines = [5, 4, 3, 2, 1];
     let targets: Vec<(String, String)> = lines
@@ -225,32 +226,101 @@ fn men_move_two_ways_and_kings_six_in_checkers_and_stax() {
 fn a_tri_queens_king_jumps_in_twelve_directions() {
     // Rulings T7: the king's jumps are the man's five, turned every way (as a square-board
     // Queens king jumps in all eight).
-    let (o, t, l, x, xc) = queens_centre();
-    let mut pieces = vec![(x.clone(), "A".to_string())];
-    for m in 0..12 {
-        pieces.push((t.name(ray(l, xc, m).0.unwrap()), "b".into()));
+    for (open, count) in [(true, 12), (false, 6)] {
+        let (o, t, l, x, xc) = queens_centre(open);
+        let mut pieces = vec![(x.clone(), "A".to_string())];
+        for m in 0..12 {
+            pieces.push((t.name(ray(l, xc, m).0.unwrap()), "b".into()));
+        }
+        let refs: Vec<(&str, &str)> = pieces.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        let pos = AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &refs, 'a')).unwrap();
+        let jumps: Vec<String> = moves(&pos).into_iter().filter(|m| m.contains('x')).collect();
+        // Blocked: the six jumps along even lines pass over the occupied triangles beside the king.
+        assert_eq!(jumps.len(), count, "open {open}: {jumps:?}");
     }
-    let refs: Vec<(&str, &str)> = pieces.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-    let pos = AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &refs, 'a')).unwrap();
-    let jumps: Vec<String> = moves(&pos).into_iter().filter(|m| m.contains('x')).collect();
-    assert_eq!(jumps.len(), 12, "{jumps:?}");
+}
+
+/// The triangle a ray along even line `m` from `c` crosses halfway to the next triangle of
+/// `c`'s colour, from the drawn board alone (rulings T7(b)).
+fn halfway(layout: &BoardLayout, c: Cell, m: u32) -> Option<Cell> {
+    along(layout, c, 30.0 * m as f32, 0.5)
 }
 
 #[test]
-fn an_occupied_triangle_of_the_other_colour_does_not_block_a_step() {
-    // Rulings T7: a step goes corner to corner, as on the square board.
-    let (o, t, l, x, xc) = queens_centre();
-    // The other-coloured triangles the two forward steps pass (across the sides at 30° and
-    // 150°), held by B's men; their jumps' landings taken too, so only steps remain.
-    let beside: Vec<String> = [1, 5].iter().map(|&m| t.name(ray(l, xc, m).0.unwrap())).collect();
-    let lands: Vec<String> = [1, 5].iter().map(|&m| t.name(ray(l, xc, m).1.unwrap())).collect();
-    let mut pieces: Vec<(&str, &str)> = vec![(x.as_str(), "a")];
-    for c in beside.iter().chain(&lands) {
-        pieces.push((c.as_str(), "b"));
+fn tri_steps_open_an_occupied_triangle_of_the_other_colour_does_not_block_a_step() {
+    // Rulings T7(b), `--tri-steps open`: a step goes corner to corner, as on the square board.
+    let (o, t, l, x, xc) = queens_centre(true);
+    // The other-coloured triangles the two forward steps pass, held by B's men; their jumps'
+    // landings taken too, so only steps remain.
+    let beside: Vec<String> = [2, 4].iter().map(|&m| t.name(halfway(l, xc, m).unwrap())).collect();
+    let mut pieces: Vec<(String, &str)> = vec![(x.clone(), "a")];
+    for c in &beside {
+        let bc = t.parse_cell(c).unwrap();
+        for m in 0..12 {
+            // Whatever line leads from X over that triangle, its landing is taken.
+            if ray(l, xc, m).0 == Some(bc) {
+                pieces.push((t.name(ray(l, xc, m).1.unwrap()), "b"));
+            }
+        }
+        pieces.push((c.clone(), "b"));
     }
-    let pos = AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &pieces, 'a')).unwrap();
+    let refs: Vec<(&str, &str)> = pieces.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+    let pos = AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &refs, 'a')).unwrap();
     let steps = moves(&pos).into_iter().filter(|m| m.starts_with(&format!("{x}-"))).count();
-    assert_eq!(steps, 2);
+    assert_eq!(steps, 2, "{:?}", moves(&pos));
+}
+
+#[test]
+fn tri_steps_blocked_a_step_or_jump_may_not_pass_over_an_occupied_triangle_between_corners() {
+    // "Jumps B and D are over pieces on the same colored space, and so pass over sides of
+    // triangles only as in Stax." / "All jumps over a piece resting on an opposite colored space
+    // must pass over one side and one angle of the space being crossed." / "It might appear at
+    // first glance that the checker at X could jump a piece on space A and land on space B, but
+    // this is an impermissible move." Rulings T7(b), `--tri-steps blocked` (the default).
+    let (o, t, l, x, xc) = queens_centre(false);
+    assert!(!o.tri_steps_open, "blocked is the default of a new game");
+    let away = far(t, !t.is_dark(xc));
+    let others = |pieces: &[(String, &str)]| {
+        let mut v: Vec<(String, &str)> = pieces.to_vec();
+        v.push((away.clone(), "b"));
+        let refs: Vec<(&str, &str)> = v.iter().map(|(a, b)| (a.as_str(), *b)).collect();
+        AnyPosition::from_text(GameId::TriQueens, &o, &board(t, &refs, 'a')).unwrap()
+    };
+    for m in [2u32, 4] {
+        let (step, land) = (ray(l, xc, m).0.unwrap(), ray(l, xc, m).1.unwrap());
+        let between = halfway(l, xc, m).unwrap();
+        assert_ne!(t.is_dark(between), t.is_dark(xc), "the triangle between is of the other colour");
+        // A step past an empty triangle is open; past an occupied one it is blocked.
+        let free = others(&[(x.clone(), "a")]);
+        assert!(moves(&free).contains(&format!("{x}-{}", t.name(step))));
+        // B's man between, and the landing of X's jump over it taken, so only steps are left.
+        let over_it = (0..12).find(|&n| ray(l, xc, n).0 == Some(between)).unwrap();
+        let held = others(&[(x.clone(), "a"), (t.name(between), "b"), (t.name(ray(l, xc, over_it).1.unwrap()), "b")]);
+        let open_pos = AnyPosition::from_text(GameId::TriQueens, &GameOptions { tri_steps_open: true, ..o }, &held.to_text()).unwrap();
+        assert!(!moves(&held).contains(&format!("{x}-{}", t.name(step))), "line {m}: {:?}", moves(&held));
+        assert!(moves(&open_pos).contains(&format!("{x}-{}", t.name(step))), "open: line {m}");
+        // Jump B or D over a same-coloured piece: allowed alone, blocked when the triangle
+        // between X and it is occupied too (here by A's own man, so nothing else to jump).
+        let jump = format!("{x}x{}", t.name(land));
+        let alone = others(&[(x.clone(), "a"), (t.name(step), "b")]);
+        assert!(moves(&alone).contains(&jump), "line {m}: {:?}", moves(&alone));
+        let past = others(&[(x.clone(), "a"), (t.name(step), "b"), (t.name(between), "a")]);
+        assert!(!moves(&past).contains(&jump), "line {m}: {:?}", moves(&past));
+        // Or when the triangle between the jumped piece and the landing is.
+        let beyond = halfway(l, step, m).unwrap();
+        let past = others(&[(x.clone(), "a"), (t.name(step), "b"), (t.name(beyond), "a")]);
+        assert!(!moves(&past).contains(&jump), "line {m} beyond: {:?}", moves(&past));
+    }
+}
+
+#[test]
+fn tri_queens_saved_before_tri_steps_load_open() {
+    // Old saves load unchanged: options without `tri_steps_open` play as before (open).
+    let mut json = serde_json::to_value(opts(GameId::TriQueens, 2)).unwrap();
+    json.as_object_mut().unwrap().remove("tri_steps_open");
+    let old: GameOptions = serde_json::from_value(json).unwrap();
+    assert!(old.tri_steps_open);
+    assert!(!opts(GameId::TriQueens, 2).tri_steps_open);
 }
 
 // ---- starting positions --------------------------------------------------------------------
@@ -364,6 +434,37 @@ fn figures_15_to_17_three_and_four_players_on_ten_rows() {
     let o = GameOptions { seating: PartnersGap, ..opts(GameId::TriStax, 4) };
     let pos = AnyPosition::start(GameId::TriStax, &o).unwrap();
     assert_eq!(pos.seating().team(Seat(0)), SeatSet::of(&[Seat(0), Seat(3)]), "AD vs. BC");
+}
+
+#[test]
+fn sequence_prose_takes_the_sentences_orders_where_they_differ_from_the_table() {
+    // The table under Figure 17: "Cut-Throat A, B, C, D" ... "Partners, AD vs. BC D, B, A, C";
+    // the prose: "AD vs. BC in Figure 16. In this event, sequence of moves is D, C, A, B." /
+    // "Sequence for cut-throat is A, C, B, D in Figure 16." Rulings T3: `--sequence prose`.
+    use variant_rules::checkers::DoublesSeating::*;
+    for game in [GameId::TriChek, GameId::TriStax, GameId::TriQueens] {
+        for (seating, table, prose) in [(CutThroat, "ABCD", "ACBD"), (PartnersGap, "DBAC", "DCAB")] {
+            for (prose_sequence, order) in [(false, table), (true, prose)] {
+                let o = GameOptions { seating, prose_sequence, ..opts(game, 4) };
+                let pos = AnyPosition::start(game, &o).unwrap();
+                let seats: String = pos.seating().order().iter().map(|s| s.letter()).collect();
+                assert_eq!(seats, order, "{game} {seating} prose {prose_sequence}");
+                assert_eq!(pos.turn(), pos.seating().order()[0]);
+                // The teams and the seats' places stay as they are.
+                let table_pos = AnyPosition::start(game, &GameOptions { prose_sequence: false, ..o }).unwrap();
+                assert_eq!(pos.seating().teams(), table_pos.seating().teams());
+                assert_eq!(checkers(&pos).to_text().split(' ').next(), checkers(&table_pos).to_text().split(' ').next());
+            }
+        }
+        // Where the prose and the table agree, or with other counts, the option is refused.
+        for (players, seating) in [(4, PartnersAdjacent), (4, PartnersOpposite), (2, CutThroat), (3, CutThroat), (6, CutThroat)] {
+            let o = GameOptions { seating, prose_sequence: true, ..opts(game, players) };
+            let e = o.validate(game).unwrap_err();
+            assert!(e.contains("--sequence prose") && !e.contains('\n'), "{game} {players} {seating}: {e}");
+        }
+    }
+    let o = GameOptions { prose_sequence: true, ..GameOptions::default_for(GameId::Stax) };
+    assert!(o.validate(GameId::Stax).unwrap_err().contains("--sequence prose"));
 }
 
 #[test]
@@ -531,8 +632,10 @@ fn forty_moves_without_a_jump_among_kings_go_to_the_most_pieces() {
 
 /// Moves of the seat on `side` (its men only: a start has no kings) on a board of `owner`s,
 /// generated from rays drawn on the layout: depth-first jump sequences (compulsory, maximal,
-/// crowning ends them), else steps. Returns the boards after each move and the mover.
-fn independent_moves(game: GameId, layout: &BoardLayout, board: &[Option<Seat>], seat: Seat, side: u8, team: SeatSet) -> Vec<Vec<Option<Seat>>> {
+/// crowning ends them), else steps. With `blocked` (Tri-Queens, `--tri-steps blocked`) a move
+/// along an even line may not pass over an occupied triangle halfway between two corners.
+/// Returns the boards after each move and the mover.
+fn independent_moves(game: GameId, layout: &BoardLayout, board: &[Option<Seat>], seat: Seat, side: u8, team: SeatSet, blocked: bool) -> Vec<Vec<Option<Seat>>> {
     let forward = 3 + 12 - 2 * side as u32; // 90° - 60° x side, in 30° lines
     let lines: Vec<u32> =
         if game == GameId::TriQueens { (0..5).map(|i| (forward + 10 + i) % 12).collect() } else { vec![(forward + 11) % 12, (forward + 1) % 12] };
@@ -542,7 +645,8 @@ fn independent_moves(game: GameId, layout: &BoardLayout, board: &[Option<Seat>],
     for from in (0..board.len() as Cell).filter(|&c| board[c as usize] == Some(seat)) {
         let mut b = board.to_vec();
         b[from as usize] = None;
-        jumps(layout, &lines, &crowned, &mut b, from, seat, team, &mut Vec::new(), false, &mut out);
+        let rules = Hop { lines: &lines, crowned: &crowned, seat, team, blocked };
+        jumps(layout, &rules, &mut b, from, &mut Vec::new(), false, &mut out);
     }
     if !out.is_empty() {
         return out;
@@ -551,6 +655,7 @@ fn independent_moves(game: GameId, layout: &BoardLayout, board: &[Option<Seat>],
         for &m in &steps {
             if let Some(to) = ray(layout, from, m).0
                 && board[to as usize].is_none()
+                && !(blocked && passes_a_piece(layout, board, from, m))
             {
                 let mut b = board.to_vec();
                 b[from as usize] = None;
@@ -562,30 +667,35 @@ fn independent_moves(game: GameId, layout: &BoardLayout, board: &[Option<Seat>],
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn jumps(
-    layout: &BoardLayout,
-    lines: &[u32],
-    crowned: &dyn Fn(Cell) -> bool,
-    b: &mut Vec<Option<Seat>>,
-    at: Cell,
+/// Whether a move along even line `m` from `c` passes over an occupied triangle halfway.
+fn passes_a_piece(layout: &BoardLayout, b: &[Option<Seat>], c: Cell, m: u32) -> bool {
+    m.is_multiple_of(2) && halfway(layout, c, m).is_some_and(|h| b[h as usize].is_some())
+}
+
+/// What a jump sequence of the independent generator may do.
+struct Hop<'a> {
+    lines: &'a [u32],
+    crowned: &'a dyn Fn(Cell) -> bool,
     seat: Seat,
     team: SeatSet,
-    jumped: &mut Vec<Cell>,
-    hopped: bool,
-    out: &mut Vec<Vec<Option<Seat>>>,
-) {
+    blocked: bool,
+}
+
+fn jumps(layout: &BoardLayout, h: &Hop, b: &mut Vec<Option<Seat>>, at: Cell, jumped: &mut Vec<Cell>, hopped: bool, out: &mut Vec<Vec<Option<Seat>>>) {
     let mut any = false;
-    if !(hopped && crowned(at)) {
-        for &m in lines {
+    if !(hopped && (h.crowned)(at)) {
+        for &m in h.lines {
             let (Some(over), Some(land)) = ray(layout, at, m) else { continue };
             let Some(victim) = b[over as usize] else { continue };
-            if team.contains(victim) || jumped.contains(&over) || b[land as usize].is_some() {
+            if h.team.contains(victim) || jumped.contains(&over) || b[land as usize].is_some() {
+                continue;
+            }
+            if h.blocked && (passes_a_piece(layout, b, at, m) || passes_a_piece(layout, b, over, m)) {
                 continue;
             }
             any = true;
             jumped.push(over);
-            jumps(layout, lines, crowned, b, land, seat, team, jumped, true, out);
+            jumps(layout, h, b, land, jumped, true, out);
             jumped.pop();
         }
     }
@@ -594,7 +704,7 @@ fn jumps(
         for &c in jumped.iter() {
             done[c as usize] = None;
         }
-        done[at as usize] = Some(seat);
+        done[at as usize] = Some(h.seat);
         out.push(done);
     }
 }
@@ -613,10 +723,11 @@ fn perft_at_depths_1_and_2_matches_an_independent_count() {
         let board: Vec<Option<Seat>> = (0..t.len() as Cell).map(|c| p.top(c).map(|k| k.owner())).collect();
         let seating = pos.seating();
         let first = pos.turn();
-        let firsts = independent_moves(game, layout, &board, first, p.side(first).0, seating.team(first));
+        let blocked = game == GameId::TriQueens && !o.tri_steps_open;
+        let firsts = independent_moves(game, layout, &board, first, p.side(first).0, seating.team(first), blocked);
         assert_eq!(pos.perft(1), firsts.len() as u64, "{spec} depth 1");
         let second = seating.next(first);
-        let depth2: usize = firsts.iter().map(|b| independent_moves(game, layout, b, second, p.side(second).0, seating.team(second)).len()).sum();
+        let depth2: usize = firsts.iter().map(|b| independent_moves(game, layout, b, second, p.side(second).0, seating.team(second), blocked).len()).sum();
         assert_eq!(pos.perft(2), depth2 as u64, "{spec} depth 2");
         checked += 1;
     }

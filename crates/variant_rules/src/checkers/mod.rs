@@ -23,7 +23,7 @@ mod tri;
 
 use bits::TopBits;
 
-pub use setup::{DoublesSeating, QueensColours, Table};
+pub use setup::{DoublesSeating, FiveFourThree, QueensColours, Table};
 
 /// The most checkers a position holds (6 players x 12 on the triangular boards).
 pub const MAX_CHECKERS: usize = 72;
@@ -90,6 +90,17 @@ pub struct CheckersRules {
     /// win the game for the side with the most pieces (rulings T11).
     #[serde(default)]
     pub forty: bool,
+    /// Double Queens: the older start (rulings C14: only checkers that could jump move) instead
+    /// of the text's 5-4-3 rows.
+    #[serde(default)]
+    pub relocate: bool,
+    /// Tri-Queens: a step or jump along an even line is blocked by a piece on the other-coloured
+    /// triangle it passes over between two corners (rulings T7(b), `--tri-steps blocked`).
+    #[serde(default)]
+    pub steps_blocked: bool,
+    /// Four-player triangular games: the prose's sequences instead of the table's (rulings T3).
+    #[serde(default)]
+    pub prose_sequence: bool,
 }
 
 impl CheckersRules {
@@ -123,6 +134,9 @@ impl CheckersRules {
             symmetric: false,
             queens_open: false,
             forty: false,
+            relocate: false,
+            steps_blocked: false,
+            prose_sequence: false,
         }
     }
 }
@@ -243,6 +257,17 @@ struct Jumper {
     owner: Seat,
 }
 
+/// On a triangular board, the other-coloured triangle an even line `d` from `c` passes over on
+/// its way to the next triangle of `c`'s colour (it shares a side with both), or `NO_CELL`.
+#[inline(always)]
+fn between_on(topo: &Topology, c: Cell, d: Line) -> Cell {
+    // An up (dark) triangle's sides face lines 1, 5 and 9; a down one's 3, 7 and 11: of the two
+    // odd lines beside `d`, the one crossing a side leads to the triangle between.
+    let side_line = if topo.is_dark(c) { 1 } else { 3 };
+    let m = if (d.index() + 1) % 4 == side_line { d.turned_hex(1) } else { d.turned_hex(11) };
+    topo.step(c, m)
+}
+
 /// A validated checkers-family position.
 #[derive(Clone)]
 pub struct CheckersPosition {
@@ -274,7 +299,7 @@ impl CheckersPosition {
             tri::tri_start_cells(&pos.table, &rules)?
         } else {
             let flat = Topology::get(pos.table.size, pos.table.size, Wrap::Flat);
-            pos.table.start_cells(flat, rules.game == CheckersGame::Queens)
+            pos.table.start_cells(flat, rules.game == CheckersGame::Queens, rules.relocate)
         };
         pos.turn = pos.table.seating.order()[0];
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -397,6 +422,29 @@ impl CheckersPosition {
         let topo = self.topos[owner];
         let s = if king { topo.step(c as Cell, d) } else { topo.step_sides(c as Cell, d) };
         if s == NO_CELL { NONE } else { s as u8 }
+    }
+
+    /// Tri-Queens with `--tri-steps blocked` (rulings T7(b)): whether the line `d` from `c`
+    /// passes over an occupied triangle before it reaches the next triangle of `c`'s colour.
+    /// An even line joins two triangles touching at a corner, but the straight path between
+    /// their centres crosses two sides of the other-coloured triangle sharing a side with both
+    /// ("pass over sides of triangles"); an odd line crosses nothing between.
+    #[inline(always)]
+    fn passes_occupied(&self, c: u8, d: Line, owner: Seat) -> bool {
+        if !self.rules.steps_blocked || d.index() % 2 == 1 {
+            return false;
+        }
+        let between = between_on(self.topos[owner], c as Cell, d);
+        between != NO_CELL && self.top[between as usize] != NONE
+    }
+
+    /// The triangle an even line `d` from `c` passes over (rulings T7(b)); `None` for an odd
+    /// line, off the triangular boards, or off the board.
+    pub fn between(&self, c: Cell, d: Line) -> Option<Cell> {
+        if self.table.tri.is_none() || d.index() % 2 == 1 {
+            return None;
+        }
+        Some(between_on(self.topology(), c, d)).filter(|&b| b != NO_CELL)
     }
 
     /// Lines a checker of `owner` steps along, as a buffer and its length: a man's two
@@ -577,6 +625,9 @@ impl CheckersPosition {
             if land == NONE || (self.top[land as usize] != NONE && land != j.from) || jumped.contains(land as Cell) {
                 continue;
             }
+            if self.passes_occupied(cur, d, j.owner) || self.passes_occupied(over, d, j.owner) {
+                continue;
+            }
             any = true;
             let i = mv.hops as usize;
             assert!(i < MAX_HOPS, "jump sequence longer than MAX_HOPS");
@@ -634,7 +685,7 @@ impl CheckersPosition {
             let (dirs, n) = self.step_dirs(king, owner);
             for &d in &dirs[..n] {
                 let to = self.step(c, d, king, owner);
-                if to != NONE && self.top[to as usize] == NONE {
+                if to != NONE && self.top[to as usize] == NONE && !self.passes_occupied(c, d, owner) {
                     out.push(CheckersMove::step(c, to));
                 }
             }
@@ -665,14 +716,14 @@ impl CheckersPosition {
             let (jumps, n) = self.jump_dirs(king, owner);
             steps[..ns].iter().any(|&d| {
                 let to = self.step(c, d, king, owner);
-                to != NONE && self.top[to as usize] == NONE
+                to != NONE && self.top[to as usize] == NONE && !self.passes_occupied(c, d, owner)
             }) || jumps[..n].iter().any(|&d| {
                 let over = self.step(c, d, king, owner);
                 if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
                     return false;
                 }
                 let land = self.step(over, d, king, owner);
-                land != NONE && self.top[land as usize] == NONE
+                land != NONE && self.top[land as usize] == NONE && !self.passes_occupied(c, d, owner) && !self.passes_occupied(over, d, owner)
             })
         })
     }

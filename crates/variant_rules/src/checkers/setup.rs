@@ -154,8 +154,13 @@ impl Table {
     }
 
     /// The starting cells of every seat, in move order (a seat's cells in reading order of its
-    /// own rows, nearest row first). Conflicts and Queens' first-move jumps are resolved here.
-    pub fn start_cells(&self, topo: &Topology, queens: bool) -> PerSeat<Vec<Cell>> {
+    /// own rows, nearest row first). Conflicts and Queens' first-move jumps are resolved here:
+    /// four-player Queens stands 5-4-3 ([`Table::five_four_three`]), or with `relocate` as games
+    /// saved before that (rulings C14).
+    pub fn start_cells(&self, topo: &Topology, queens: bool, relocate: bool) -> PerSeat<Vec<Cell>> {
+        if queens && !relocate && self.seating.count() > 2 {
+            return self.five_four_three(topo).cells;
+        }
         let mut owner = vec![None::<Seat>; topo.len()];
         let mut cells: PerSeat<Vec<Cell>> = PerSeat(Default::default());
         for &seat in self.seating.order() {
@@ -173,6 +178,91 @@ impl Table {
         cells
     }
 
+    /// Double Queens' 5-4-3 start (rulings C14): "each opponent places his or her first piece
+    /// that would be in jeopardy in the back row of the friendly corner. In the latter case, each
+    /// partner has five pieces in the back row, four in the middle, and three in the front."
+    ///
+    /// Every placement the sentence allows is searched: each seat keeps its usual twelve cells
+    /// (its colour, three rows, centre eight files) but for one front-row checker, which goes to
+    /// one of the two back-row cells of its colour outside the centre files (one at each
+    /// corner): 8 choices a seat, 4096 a table, overlapping ones dropped. The chosen one has the
+    /// fewest first-move jumps (whoever moves first; none in every seating here), then the
+    /// fewest checkers put at a corner shared with an opponent, then, seat by seat in move
+    /// order, the friendly corner and the checker farthest from it (the one "in jeopardy").
+    pub fn five_four_three(&self, topo: &Topology) -> FiveFourThree {
+        let order: Vec<Seat> = self.seating.order().to_vec();
+        let options: Vec<Vec<Candidate>> = order.iter().map(|&seat| self.candidates(topo, seat)).collect();
+        let mut owner = vec![None::<Seat>; topo.len()];
+        let mut best: Option<(PlacementKey, Vec<usize>)> = None;
+        let mut pick = vec![0usize; order.len()];
+        self.search_placements(topo, &options, 0, &mut pick, &mut owner, &mut best);
+        let (key, pick) = best.expect("some 5-4-3 placement without overlaps");
+        let mut cells: PerSeat<Vec<Cell>> = PerSeat(Default::default());
+        for (i, &seat) in order.iter().enumerate() {
+            cells[seat] = options[i][pick[i]].cells.clone();
+        }
+        FiveFourThree { cells, jumps: key.0 }
+    }
+
+    /// Every 5-4-3 placement of one seat the sentence allows (see [`Table::five_four_three`]).
+    fn candidates(&self, topo: &Topology, seat: Seat) -> Vec<Candidate> {
+        let side = self.sides[seat];
+        let usual = self.home_cells(topo, seat);
+        let margin = (self.size - 8) / 2;
+        let lateral = |c: Cell| if side.faces_ranks() { topo.file(c) } else { topo.rank(c) };
+        let corners: Vec<Cell> = (0..topo.len() as Cell)
+            .filter(|&c| topo.distance_from(side, c) == 0 && topo.is_dark(c) == self.dark[seat] && !(margin..self.size - margin).contains(&lateral(c)))
+            .collect();
+        let mut out = Vec::new();
+        for &front in usual.iter().filter(|&&c| topo.distance_from(side, c) == 2) {
+            for &corner in &corners {
+                // The seat beside that corner: its three rows hold the corner cell too.
+                let neighbour = self.seating.seats().find(|&o| o != seat && topo.distance_from(self.sides[o], corner) < 3);
+                let hostile = neighbour.is_none_or(|n| !self.seating.team(seat).contains(n));
+                let mut cells: Vec<Cell> = usual.iter().map(|&c| if c == front { corner } else { c }).collect();
+                cells.sort_by_key(|&c| (topo.distance_from(side, c), lateral(c)));
+                out.push(Candidate { cells, hostile, reach: distance2(topo, front, corner) });
+            }
+        }
+        out
+    }
+
+    /// Depth-first over the seats' candidates; keeps the best complete placement in `best`.
+    fn search_placements(
+        &self,
+        topo: &Topology,
+        options: &[Vec<Candidate>],
+        i: usize,
+        pick: &mut [usize],
+        owner: &mut [Option<Seat>],
+        best: &mut Option<(PlacementKey, Vec<usize>)>,
+    ) {
+        let order = self.seating.order();
+        if i == options.len() {
+            let jumps = threats(self, topo, owner).len();
+            let hostile = (0..i).filter(|&k| options[k][pick[k]].hostile).count();
+            let per_seat: Vec<(bool, i32)> = (0..i).map(|k| (options[k][pick[k]].hostile, -options[k][pick[k]].reach)).collect();
+            let key = (jumps, hostile, per_seat);
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                *best = Some((key, pick.to_vec()));
+            }
+            return;
+        }
+        for (n, cand) in options[i].iter().enumerate() {
+            if cand.cells.iter().any(|&c| owner[c as usize].is_some()) {
+                continue;
+            }
+            for &c in &cand.cells {
+                owner[c as usize] = Some(order[i]);
+            }
+            pick[i] = n;
+            self.search_placements(topo, options, i + 1, pick, owner, best);
+            for &c in &cand.cells {
+                owner[c as usize] = None;
+            }
+        }
+    }
+
     /// A seat's usual twelve cells: its colour, its three nearest rows, the centre eight files
     /// (two-player boards: the whole width).
     fn home_cells(&self, topo: &Topology, seat: Seat) -> Vec<Cell> {
@@ -186,6 +276,26 @@ impl Table {
             .collect()
     }
 }
+
+/// Double Queens' 5-4-3 start: every seat's cells and how many first-move jumps it leaves.
+#[derive(Clone, Debug)]
+pub struct FiveFourThree {
+    pub cells: PerSeat<Vec<Cell>>,
+    /// Jumps some man could make at the start, whoever moves first (0 in every seating).
+    pub jumps: usize,
+}
+
+/// One seat's 5-4-3 placement: its cells, whether its corner checker sits at a corner shared
+/// with an opponent, and how far (squared) that checker came from the front row.
+struct Candidate {
+    cells: Vec<Cell>,
+    hostile: bool,
+    reach: i32,
+}
+
+/// How good a whole placement is, smaller first: first-move jumps, hostile corners, then each
+/// seat's (hostile corner, minus the distance its checker came) in move order.
+type PlacementKey = (usize, usize, Vec<(bool, i32)>);
 
 fn sides(list: &[Side]) -> PerSeat<Side> {
     let mut p = PerSeat::splat(Side::SOUTH);

@@ -43,10 +43,15 @@ fn check_seating(players: u8, seating: DoublesSeating, queens: bool, colours: Qu
     Ok(())
 }
 
-/// Move order and teams, as seats (A = 0 ... F = 5, clockwise), for each seating (rulings T3, T9).
-fn order_and_teams(players: u8, seating: DoublesSeating) -> (Vec<u8>, Vec<Vec<u8>>) {
+/// Move order and teams, as seats (A = 0 ... F = 5, clockwise), for each seating (rulings T3, T9);
+/// `prose` takes the sentences' orders where they differ from the table under Figure 17.
+fn order_and_teams(players: u8, seating: DoublesSeating, prose: bool) -> (Vec<u8>, Vec<Vec<u8>>) {
     use DoublesSeating::*;
     match (players, seating) {
+        // "In this event, sequence of moves is D, C, A, B."
+        (4, PartnersGap) if prose => (vec![3, 2, 0, 1], vec![vec![0, 3], vec![1, 2]]),
+        // "Sequence for cut-throat is A, C, B, D in Figure 16."
+        (4, CutThroat) if prose => (vec![0, 2, 1, 3], (0..4).map(|s| vec![s]).collect()),
         // The table under Figure 17: "Partners, AB vs. CD  A, C, B, D".
         (4, PartnersAdjacent) => (vec![0, 2, 1, 3], vec![vec![0, 1], vec![2, 3]]),
         // "Partners, AC vs. BD  A, B, C, D".
@@ -82,11 +87,17 @@ pub(super) fn tri_table(rules: &CheckersRules) -> Result<Table, String> {
     }
     let queens = rules.game == CheckersGame::Queens;
     check_seating(players, rules.seating, queens, rules.colours)?;
+    if rules.prose_sequence && !(players == 4 && matches!(rules.seating, DoublesSeating::CutThroat | DoublesSeating::PartnersGap)) {
+        return Err(format!(
+            "--sequence prose changes only four players' cut-throat (A, C, B, D) and partners-gap (D, C, A, B) orders; --seating {} with {players} players has one sequence",
+            rules.seating
+        ));
+    }
     if rules.symmetric && (players == 3 || players == 4 || queens && players < 5) {
         let why = if queens { "\"Positioning for Tri-Queens presents no such difficulty\"" } else { "the 10-row board \"presents no symmetry problems\"" };
         return Err(format!("--symmetric (Figures 14 and 20) does not apply here: {why}"));
     }
-    let (order, teams) = order_and_teams(players, rules.seating);
+    let (order, teams) = order_and_teams(players, rules.seating, rules.prose_sequence);
     let order: Vec<Seat> = order.into_iter().map(Seat).collect();
     let teams: Vec<SeatSet> = teams.iter().map(|t| SeatSet::of(&t.iter().map(|&s| Seat(s)).collect::<Vec<_>>())).collect();
     let seating = Seating::new(&order, &teams)?;

@@ -35,6 +35,9 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--extended-moves" => opts.plain_moves = words.next() == Some("off"),
             "--corners" => opts.full_corners = words.next() == Some("full"),
             "--double-hop-check" => opts.hop_checks = words.next() == Some("yes"),
+            "--queens-rows" => opts.queens_relocate = words.next() == Some("relocate"),
+            "--tri-steps" => opts.tri_steps_open = words.next() == Some("open"),
+            "--sequence" => opts.prose_sequence = words.next() == Some("prose"),
             other => panic!("unknown option {other} in spec"),
         }
     }
