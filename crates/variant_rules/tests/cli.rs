@@ -92,7 +92,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     rejects(&["check", "checkers", "--position", "8/8/8/8/8/8/8/[a,a]7 a 0"], "no stacks");
     rejects(&["check", "chess", "--moves", "e2e4 e7e5 e4e5"], "move 3 'e4e5' illegal");
     rejects(&["check", "chess", "--moves", "e2e4 zz9"], "move 2 'zz9' malformed");
-    rejects(&["check", "chess", "--moves", "e7e5"], "not the side to move");
+    rejects(&["check", "chess", "--moves", "e7e5"], "not your piece");
     rejects(&["check", "chess", "--moves", "N@c3"], "no drops");
     rejects(&["check", "checkers", "--moves", "c3-d4 f6-e5 g3-h4"], "jumping is compulsory");
     rejects(&["check", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 e2e4"], "game is over (checkmate)");

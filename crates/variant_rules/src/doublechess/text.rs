@@ -133,28 +133,7 @@ impl DoubleChessPosition {
             MoveWords::Pass => m.kind == DoubleKind::Pass,
             MoveWords::Move { from, to, promotion, victim } => m.from == from && m.to == to && m.promotion == promotion && victim == m.victim,
         });
-        found.ok_or_else(|| MoveError::Illegal(self.why_illegal(words, &legal)))
-    }
-
-    fn why_illegal(&self, words: MoveWords, legal: &[DoubleMove]) -> String {
-        let s = self.turn;
-        let MoveWords::Move { from, .. } = words else { return "a player with a legal move may not pass".into() };
-        let p = self.board[from as usize];
-        if p == 0 {
-            return format!("there is no piece on {}", self.geo.topo.name(from));
-        }
-        if owner(p) != s {
-            return format!("the piece on {} is not {}'s", self.geo.topo.name(from), self.set_name(s));
-        }
-        if let MoveWords::Move { from, to, victim: NO_CELL, .. } = words
-            && let Some(ep) = legal.iter().find(|m| m.kind == DoubleKind::EnPassant && m.from == from && m.to == to)
-        {
-            return format!("an en-passant capture names the Pawn it takes: {}", self.write_move(*ep));
-        }
-        if self.owes_capture(s) && legal.iter().any(|&m| self.takes_king(m)) {
-            return "the checkmating piece must capture the King now".into();
-        }
-        "not a legal move in this position".into()
+        found.ok_or_else(|| MoveError::Illegal(self.refusal(words, &legal).to_string()))
     }
 
     /// The position record (`docs/notation.md`): rows from rank 12 down with pieces as `[aK]`,
