@@ -12,6 +12,8 @@ use crate::movement::{self, Occupant};
 use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, Seating, splitmix64};
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
+mod refusal;
+
 /// Piece kinds, numbered as the die names them ("Values '1,2,3,4' represent 'P,N,B,R'").
 pub const PAWN: u8 = 1;
 pub const KNIGHT: u8 = 2;
@@ -828,14 +830,15 @@ impl Position for ChecToePosition {
             "reroll" if s.value == 6 => "the try for a third six waits until both players have dropped a piece".into(),
             "reroll" => "the turn's re-roll has been used (a first 6's required re-roll counts as it)".into(),
             "666" => "the Apocalypse needs three sixes in a row".into(),
+            "pass" => "a player who can move or drop may not pass".into(),
             _ if (1..=4).contains(&s.value) && !text.starts_with(LETTERS[s.value as usize]) => {
                 format!("the die shows {}: only the {} may move or be dropped", s.value, ["", "pawn", "knight", "bishop", "rook"][s.value as usize])
             }
             _ if !self.begun() && !text.ends_with('⌄') => "until both players have dropped their first piece, pieces are only dropped".into(),
-            _ if text.ends_with('⌄') => "that piece is not in hand, or the square is taken".into(),
+            _ if text.ends_with('⌄') => self.move_refusal(text).to_string(),
             _ if s.value == 5 && !text.ends_with('°') => "a 5 lets any piece move only as a Wizard (°) or be dropped".into(),
             _ if s.checker && !text.ends_with('⌃') => "after a re-roll a 1-4 piece moves only as a Checker (⌃), without capturing, or is dropped".into(),
-            _ => "that piece cannot move there".into(),
+            _ => self.move_refusal(text).to_string(),
         }
     }
 

@@ -11,6 +11,9 @@ use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, Seating,
 use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
 
 mod legal;
+mod refusal;
+
+pub(crate) use refusal::kind_word;
 
 /// Piece kinds (low three bits of a board byte).
 pub const PAWN: u8 = 1;
@@ -1370,23 +1373,10 @@ impl Position for ChessPosition {
     }
 
     fn explain_illegal(&self, text: &str, legal: &[ChessMove]) -> String {
-        let t = self.topo;
-        let Ok(parts) = self.read_move_text(text) else { return "not a legal move".into() };
-        let from = parts.from;
-        let p = self.board[from as usize];
-        if p == 0 {
-            return format!("there is no piece on {}", t.name(from));
+        match self.read_move_text(text) {
+            Ok(parts) => self.refusal(parts, legal).to_string(),
+            Err(e) => e,
         }
-        if color(p) != self.turn {
-            return format!("the piece on {} is not the side to move's", t.name(from));
-        }
-        if parts.promotion == 0 && legal.iter().any(|m| m.from == from && m.to == parts.to && m.promotion != 0) {
-            return "a pawn reaching the last rank must name its promotion (q, r, b or n)".into();
-        }
-        if self.in_check(self.turn) {
-            return "it does not get the king out of check".into();
-        }
-        "that piece cannot move there (or it would leave its king in check)".into()
     }
 
     fn to_text(&self) -> String {

@@ -25,6 +25,8 @@ use crate::movement::{self, Occupant};
 use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
+mod refusal;
+
 /// Side of the window the plane is kept in (see the module doc): a cluster of 32 tiles spans at
 /// most 32 cells, and moves reach one cell beyond it (two for a knight).
 pub const WINDOW: u8 = 40;
@@ -854,24 +856,7 @@ impl Position for ChexPosition {
         if let Some(m) = moves.iter().copied().find(|&m| same(m)) {
             return Ok(m);
         }
-        let why = if self.holding {
-            format!("the drawn {} must be placed next to a tile, and not leave your king in check", letter(self.top_tile()))
-        } else if text == "draw" && self.pile_empty(self.turn) {
-            "your draw pile is used up: move a tile in play (rule 10)".into()
-        } else if text == "draw" {
-            "drawing is not allowed while in check (--draw-in-check forbidden)".into()
-        } else if text.contains('@') {
-            "draw a tile first ('draw'), then place it".into()
-        } else {
-            let mut pseudo = Vec::new();
-            self.pseudo_moves(&mut pseudo);
-            if pseudo.iter().any(|&m| same(m)) {
-                "every tile must stay attached and your king out of check (rules 6 and 7)".into()
-            } else {
-                "not a legal move in this position".into()
-            }
-        };
-        Err(MoveError::Illegal(why))
+        Err(MoveError::Illegal(self.refusal(text).to_string()))
     }
 
     fn to_text(&self) -> String {

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
 use crate::dice::Roll;
 use crate::position::{MoveError, Outcome, Player, Position, Reason, Seating, splitmix64};
+use crate::refusal::Refusal;
 use crate::topology::{Cell, NO_CELL, Wrap};
 
 /// Dice Chess seats two, White then Black, like the chess underneath.
@@ -576,17 +577,19 @@ impl Position for DiceChessPosition {
             "reroll" => return "a re-roll is only allowed when the roll allows no move and --no-move reroll is on".into(),
             _ => {}
         }
-        let orthodox = self.chess.parse_move(text);
-        match orthodox {
-            Ok(_) if self.state.piece != NO_CELL => {
-                format!("the series belongs to the piece on {}", self.chess.topology().name(self.state.piece))
-            }
-            Ok(_) => format!("the roll {} lets only {} move", self.state.roll, self.roll_names()),
-            Err(e) => {
-                let _ = legal;
-                e.to_string().trim_start_matches("illegal: ").to_string()
-            }
+        let _ = legal;
+        let Ok(parts) = self.chess.read_move_text(text) else { return format!("'{text}' is not a move") };
+        let mut inner = Vec::new();
+        self.chess.legal_moves(&mut inner);
+        if !inner.iter().any(|&m| self.chess.move_text(m) == text) {
+            return self.chess.refusal(parts, &inner).to_string();
         }
+        let why = if self.state.piece != NO_CELL {
+            format!("the dice forbid it: the series belongs to the piece on {}", self.chess.topology().name(self.state.piece))
+        } else {
+            format!("the dice forbid it: the roll {} lets only {} move", self.state.roll, self.roll_names())
+        };
+        Refusal::Dice(why).to_string()
     }
 
     fn to_text(&self) -> String {

@@ -28,6 +28,7 @@ pub mod game;
 pub mod layout;
 pub mod movement;
 pub mod position;
+pub mod refusal;
 pub mod search;
 pub mod toetoe;
 pub mod topology;

@@ -466,7 +466,7 @@ pub trait Position: Clone {
     /// Why a well-formed move text is not among `legal` (override for game-specific reasons).
     fn explain_illegal(&self, text: &str, legal: &[Self::Move]) -> String {
         let _ = text;
-        if legal.is_empty() { "no legal move exists".into() } else { "not a legal move in this position".into() }
+        if legal.is_empty() { "no legal move exists".into() } else { crate::refusal::GENERIC.into() }
     }
 }
 

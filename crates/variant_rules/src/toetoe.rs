@@ -15,6 +15,8 @@ use crate::movement::{self, Occupant};
 use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
+mod refusal;
+
 /// Piece kinds (the low three bits of a board byte; bit 3 is the owner, 0 = empty).
 pub const PAWN: u8 = 1;
 pub const HORSE: u8 = 2;
@@ -571,16 +573,6 @@ impl ToeToePosition {
         }
         Ok(())
     }
-
-    /// Why a move text is refused, in words a player understands.
-    fn reason(&self, text: &str) -> String {
-        match self.phase() {
-            Phase::Deploy if !text.contains('@') => "pieces are being deployed: place one from your hand (e.g. K@c2)".into(),
-            Phase::Swap if !text.contains('~') => "this is the swap phase: swap two of your pieces (e.g. b1~c1)".into(),
-            Phase::Play if text.contains('@') || text.contains('~') => "deployment and swaps are over".into(),
-            _ => "not a legal move in this position".into(),
-        }
-    }
 }
 
 /// (owner, kind) of a piece letter: upper case White, lower case Black.
@@ -769,22 +761,7 @@ impl Position for ToeToePosition {
         if let Some(m) = moves.iter().copied().find(|&m| self.move_text(m) == canonical) {
             return Ok(m);
         }
-        // A king-safe move that the stalemate ban alone forbids gets its own reason, and so
-        // does a move that would leave the mover's king attacked.
-        let mut safe = Vec::new();
-        self.king_safe_moves(&mut safe);
-        if safe.iter().any(|&m| self.move_text(m) == canonical) {
-            return Err(MoveError::Illegal("it would stalemate the opponent (\"a move that causes stalemate is illegal\")".into()));
-        }
-        let mut pseudo = Vec::new();
-        self.pseudo_moves(self.turn(), &mut |m| {
-            pseudo.push(m);
-            true
-        });
-        if pseudo.iter().any(|&m| self.move_text(m) == canonical) {
-            return Err(MoveError::Illegal("it would leave your king in check".into()));
-        }
-        Err(MoveError::Illegal(self.reason(text)))
+        Err(MoveError::Illegal(self.refusal(text, &canonical).to_string()))
     }
 
     fn to_text(&self) -> String {

@@ -50,12 +50,14 @@ fn check_reports_status_moves_and_position() {
     let v = json(&["check", "chess", "--moves", "e2e4 e7e5", "--json"]);
     assert_eq!(v["status"], "ongoing");
     assert_eq!(v["to_move"], "white");
-    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["winners"], serde_json::json!([]));
+    assert!(v.get("winner").is_none(), "`winner` is retired for `winners`");
     assert_eq!(v["legal_moves"].as_array().unwrap().len(), 29);
     assert_eq!(v["position"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     let v = json(&["check", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "--json"]);
-    assert_eq!((v["status"].as_str(), v["winner"].as_str(), v["reason"].as_str()), (Some("win"), Some("black"), Some("checkmate")));
+    assert_eq!((v["status"].as_str(), v["winners"].clone(), v["reason"].as_str()), (Some("win"), serde_json::json!(["black"]), Some("checkmate")));
     assert_eq!(v["legal_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(v["to_move"], serde_json::Value::Null, "nobody is to move once the game is over");
     let v = json(&["check", "stax", "--numbers", "--seed", "5", "--topology", "cylinder", "--json"]);
     assert_eq!(v["to_move"], "a");
     assert_eq!(v["options"]["topology"], "cylinder");
@@ -92,7 +94,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     rejects(&["check", "checkers", "--position", "8/8/8/8/8/8/8/[a,a]7 a 0"], "no stacks");
     rejects(&["check", "chess", "--moves", "e2e4 e7e5 e4e5"], "move 3 'e4e5' illegal");
     rejects(&["check", "chess", "--moves", "e2e4 zz9"], "move 2 'zz9' malformed");
-    rejects(&["check", "chess", "--moves", "e7e5"], "not the side to move");
+    rejects(&["check", "chess", "--moves", "e7e5"], "not your piece");
     rejects(&["check", "chess", "--moves", "N@c3"], "no drops");
     rejects(&["check", "checkers", "--moves", "c3-d4 f6-e5 g3-h4"], "jumping is compulsory");
     rejects(&["check", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4 e2e4"], "game is over (checkmate)");
@@ -246,7 +248,7 @@ fn chex_draw_in_check_option() {
     assert_eq!((v["status"].as_str(), v["legal_moves"].clone()), (Some("ongoing"), serde_json::json!(["draw"])));
     assert_eq!(v["options"]["draw_in_check"], "allowed");
     let v = json(&["check", "chex", "--draw-in-check", "forbidden", "--position", pos, "--json"]);
-    assert_eq!((v["status"].as_str(), v["winner"].as_str(), v["reason"].as_str()), (Some("win"), Some("white"), Some("checkmate")));
+    assert_eq!((v["status"].as_str(), v["winners"].clone(), v["reason"].as_str()), (Some("win"), serde_json::json!(["white"]), Some("checkmate")));
     let v = json(&["games", "--json"]);
     assert!(v[7]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("--draw-in-check allowed|forbidden")));
     rejects(&["check", "chess", "--draw-in-check", "forbidden"], "--draw-in-check belongs to CHEX");
@@ -273,6 +275,8 @@ fn four_player_check_json_reports_seats_teams_and_winners() {
     let v = json(&["check", "checkers", "--players", "4", "--position", won, "--moves", "e5xg7", "--json"]);
     assert_eq!(v["status"], "win");
     assert_eq!(v["winners"], serde_json::json!(["a", "c"]));
+    assert!(v.get("winner").is_none(), "one list names the whole team: no single `winner`");
+    assert_eq!(v["to_move"], serde_json::Value::Null);
     assert_eq!(v["reason"], "every opponent captured or immobile");
     let o = run(&["perft", "checkers", "--players", "4", "2"]);
     assert_eq!(stdout(&o).lines().last(), Some("perft 2 36"));

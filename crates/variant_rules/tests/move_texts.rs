@@ -104,3 +104,18 @@ fn tri_chess_castling_and_the_kings_two_triangle_step_have_their_own_texts() {
     assert_eq!((rook_on(&step, "j1"), rook_on(&step, "l1")), (0, rook), "the King's step leaves the Rook at home");
     check(&g, "issue position");
 }
+
+/// `O-O` and `O-O-O` refused name why: the right is gone, or a cell between is taken.
+#[test]
+fn a_refused_tri_chess_castling_names_its_reason() {
+    let start =
+        "1[bR][bN][bB][bQ][bK][bB][bN][bR]/1[bP][bP][bP][bP][bP][bP][bP][bP][bP]1/13/15/15/13/1[aP][aP][aP][aP][aP][aP]1[aP][aP]1/1[aR][aN][aB][aQ][aK]2[aR]";
+    let (game, opts) = common::parse_spec("tri-chess");
+    let g = Game::new(game, opts, Some(&format!("{start} a AaBb - - - - 0"))).unwrap();
+    let why = |g: &Game, text: &str| g.clone().play(text).unwrap_err().to_string();
+    assert!(why(&g, "O-O-O").contains("castling needs the cells between"), "{}", why(&g, "O-O-O"));
+    let g = Game::new(game, opts, Some(&format!("{start} a aBb - - - - 0"))).unwrap();
+    assert!(why(&g, "O-O").contains("no longer allowed"), "{}", why(&g, "O-O"));
+    // The plain step is still there, under its cells.
+    assert!(g.clone().play("i1k1").is_ok());
+}

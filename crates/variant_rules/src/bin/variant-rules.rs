@@ -207,7 +207,6 @@ fn check(game: &Game, json: bool) {
         Some(Outcome::Win { winners, reason }) => ("win", winners.iter().map(name).collect(), Some(reason.as_str())),
         Some(Outcome::Draw { reason }) => ("draw", Vec::new(), Some(reason.as_str())),
     };
-    let winner = winners.first().cloned();
     let legal: Vec<String> = if outcome.is_some() { Vec::new() } else { pos.legal_move_list().into_iter().map(|m| pos.move_text(m)).collect() };
     let seating = pos.seating();
     if json {
@@ -217,10 +216,9 @@ fn check(game: &Game, json: bool) {
             "game": game.id().as_str(),
             "options": game.options(),
             "status": status,
-            "winner": winner,
             "winners": winners,
             "reason": reason,
-            "to_move": name(pos.turn()),
+            "to_move": if outcome.is_some() { None } else { Some(name(pos.turn())) },
             "players": seating.count(),
             "order": seating.order().iter().map(|&s| name(s)).collect::<Vec<_>>(),
             "teams": teams,
@@ -239,7 +237,7 @@ fn check(game: &Game, json: bool) {
         out!("{v}");
     } else {
         out!("position: {}", pos.public_text());
-        out!("to move:  {}", name(pos.turn()));
+        out!("to move:  {}", if outcome.is_some() { "-".to_string() } else { name(pos.turn()) });
         out!("status:   {status}{}", reason.map(|r| format!(" ({r})")).unwrap_or_default());
         if !winners.is_empty() {
             out!("winner:   {}", winners.join(" "));

@@ -17,6 +17,7 @@ use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet,
 use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, Wrap};
 
 mod bits;
+mod refusal;
 mod setup;
 mod text;
 mod tri;
@@ -951,22 +952,7 @@ impl Position for CheckersPosition {
     }
 
     fn explain_illegal(&self, text: &str, legal: &[CheckersMove]) -> String {
-        let t = self.topology();
-        let from = text.split(['-', 'x']).next().and_then(|s| t.parse_cell(s));
-        let Some(from) = from else { return "not a legal move".into() };
-        match self.top(from) {
-            None => return format!("there is no checker on {}", t.name(from)),
-            Some(ck) if ck.owner() != self.turn => return format!("the stack on {} is not the side to move's", t.name(from)),
-            _ => {}
-        }
-        let texts: Vec<String> = legal.iter().map(|&m| self.move_text(m)).collect();
-        if texts.iter().any(|m| m.starts_with(text) && m.len() > text.len() && text.contains('x')) {
-            return "the jump sequence must continue while another jump is possible".into();
-        }
-        if legal.first().is_some_and(|m| m.is_jump()) && text.contains('-') {
-            return "a jump is available and jumping is compulsory".into();
-        }
-        "that stack cannot move there".into()
+        self.refusal(text, legal).to_string()
     }
 
     fn to_text(&self) -> String {

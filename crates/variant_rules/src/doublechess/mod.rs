@@ -9,6 +9,7 @@
 mod geometry;
 mod mates;
 mod moves;
+mod refusal;
 mod text;
 pub mod tri;
 

@@ -156,45 +156,12 @@ impl DoubleChessPosition {
                 m.from == from && m.to == to && m.promotion == promotion && victim == m.victim && !(self.is_tri() && m.kind == DoubleKind::Castle)
             }
         });
-        found.ok_or_else(|| MoveError::Illegal(self.why_illegal(words, &legal)))
-    }
-
-    fn why_illegal(&self, words: MoveWords, legal: &[DoubleMove]) -> String {
-        let s = self.turn;
-        let from = match words {
-            MoveWords::Pass => return "a player with a legal move may not pass".into(),
-            MoveWords::Castle { .. } => return self.why_no_castle(s),
-            MoveWords::Move { from, .. } => from,
-        };
-        let p = self.board[from as usize];
-        if p == 0 {
-            return format!("there is no piece on {}", self.geo.topo.name(from));
-        }
-        if owner(p) != s {
-            return format!("the piece on {} is not {}'s", self.geo.topo.name(from), self.set_name(s));
-        }
-        if let MoveWords::Move { from, to, victim: NO_CELL, .. } = words
-            && let Some(ep) = legal.iter().find(|m| m.kind == DoubleKind::EnPassant && m.from == from && m.to == to)
-        {
-            return format!("an en-passant capture names the Pawn it takes: {}", self.write_move(*ep));
-        }
-        if self.owes_capture(s) && legal.iter().any(|&m| self.takes_king(m)) {
-            return "the checkmating piece must capture the King now".into();
-        }
-        "not a legal move in this position".into()
+        found.ok_or_else(|| MoveError::Illegal(self.refusal(words, &legal).to_string()))
     }
 
     /// Which of the seat's two castlings (0 short, 1 long) a castling move is.
     pub(crate) fn castle_index(&self, s: Seat, m: DoubleMove) -> usize {
         usize::from(self.castles[s][1].king_to == m.to && self.castles[s][0].king_to != m.to)
-    }
-
-    /// Why castling is refused: no right left, or chess's conditions unmet.
-    fn why_no_castle(&self, s: Seat) -> String {
-        if self.castling & (3 << (2 * s.0)) == 0 {
-            return format!("{} may no longer castle: the King or both Rooks have moved", self.set_name(s));
-        }
-        "castling needs the King and that Rook unmoved, the cells between empty, and the King not in, through or into check".into()
     }
 
     /// The position record (`docs/notation.md`): rows from rank 12 down with pieces as `[aK]`,
