@@ -54,7 +54,11 @@ impl Session {
             return Err(format!("the game is over ({})", o.reason()));
         }
         if !pos.legal_move_list().contains(&m) {
-            return Err(format!("'{}' is not a legal move here", pos.move_text(m)));
+            // The rules engine's reason, read from the move's text (a move from another
+            // position reads as some other move, or is refused with why).
+            let text = pos.move_text(m);
+            let why = pos.parse_move(&text).err().map_or_else(|| "not this position's move".to_string(), |e| e.to_string());
+            return Err(format!("'{text}' is not a legal move here: {why}"));
         }
         let seat = pos.turn();
         self.game.play_move(m);
