@@ -32,6 +32,11 @@ const SEATED: &[&str] = &[
     "tri-chess --players 5 --edges cut --extended-moves off",
     "tri-chess --players 6",
     "tri-chess --players 6 --seating trios",
+    "tri-chess --players 6 --corners full",
+    "double-chess --double-hop-check yes",
+    "tri-queens --tri-steps open",
+    "tri-queens --players 4",
+    "queens --players 4 --queens-rows relocate",
 ];
 
 /// Checks one position: texts unique, each reading back to its own move.

@@ -343,6 +343,12 @@ playout_tests! {
     tri_chess_5: "tri-chess --players 5 --extended-moves off", 1;
     tri_chess_6_pairs: "tri-chess --players 6 --seating partners-adjacent", 1;
     tri_chess_6_trios: "tri-chess --players 6 --seating trios", 1;
+    // The options where players of the text disagree (issue 24), each played out once more.
+    double_chess_hop_checks: "double-chess --double-hop-check yes", 2;
+    tri_chess_6_full_corners: "tri-chess --players 6 --corners full", 1;
+    tri_queens_2_open_steps: "tri-queens --tri-steps open --move-limit 200", 2;
+    tri_stax_4_prose: "tri-stax --players 4 --sequence prose --move-limit 300", 1;
+    queens_4_relocated: "queens --players 4 --queens-rows relocate --move-limit 160", 2;
 }
 
 /// What makes a configuration distinct for coverage: everything but seeds and move limits.
