@@ -217,7 +217,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// beat for the mean to land inside (`alpha`, `beta`) whatever the later outcomes score
     /// (between ±[`CHANCE_CAP`]: Ballard's Star1); once the mean cannot, the node is cut.
     /// Searched with the full window, Dice Chess to depth 2 took up to 464 k nodes (288 k now).
-    #[allow(clippy::too_many_arguments)] // the node's whole state, passed on from `search`
     fn expect(&mut self, pos: &mut P, depth: i32, ply: usize, total: u32, alpha: i32, beta: i32) -> i32 {
         let outcomes = std::mem::take(&mut self.chances[ply]);
         let quiescence = if depth <= 0 { QUIESCENCE_PLIES } else { 0 };
