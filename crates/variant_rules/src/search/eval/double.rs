@@ -2,7 +2,7 @@
 
 use super::Evaluate;
 use crate::doublechess::{BISHOP, DoubleChessPosition, DoubleKind, DoubleMove, KING, KNIGHT, PAWN, piece};
-use crate::position::{PerSeat, Position, SeatSet};
+use crate::position::{PerSeat, Position, Seat, SeatSet};
 use crate::topology::{Cell, NO_CELL};
 
 /// Centipawn values by kind (pawn .. queen). The Knight's double hop "brings the Knight's
@@ -78,6 +78,14 @@ impl Evaluate for DoubleChessPosition {
 
     fn is_noisy(&self, m: DoubleMove) -> bool {
         matches!(m.kind, DoubleKind::Capture | DoubleKind::EnPassant) || m.promotion != 0
+    }
+
+    fn victim(&self, m: DoubleMove) -> Option<Seat> {
+        match m.kind {
+            DoubleKind::Capture => self.owner_at(m.to),
+            DoubleKind::EnPassant => self.owner_at(m.victim),
+            _ => None,
+        }
     }
 
     fn checks(&self, m: DoubleMove, seats: SeatSet) -> Option<bool> {

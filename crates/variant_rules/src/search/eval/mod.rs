@@ -10,7 +10,7 @@ mod double;
 mod small;
 
 use crate::game::{AnyMove, AnyPosition, dispatch, with_move};
-use crate::position::{PerSeat, Position, SeatSet, Seating};
+use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 
 /// What the search needs to know about a game beyond its rules.
 pub trait Evaluate: Position {
@@ -34,6 +34,14 @@ pub trait Evaluate: Position {
     fn extends(&self, m: Self::Move) -> bool {
         let _ = m;
         false
+    }
+    /// The seat whose piece the noisy move `m` takes, or `None` where it takes none or the game
+    /// does not say (several victims: a checkers jump). Quiescence at a table of more than two
+    /// seats leaves out a capture of a piece on the mover's own side of the search (an
+    /// opponent taking another opponent's piece), which only lowers that side's score.
+    fn victim(&self, m: Self::Move) -> Option<Seat> {
+        let _ = m;
+        None
     }
     /// Whether `m` attacks a King of `seats` once played (a check on one of them), or `None`
     /// where the game does not say; the search then never leaves a move out for not checking.
@@ -77,6 +85,9 @@ impl Evaluate for AnyPosition {
     }
     fn extends(&self, m: AnyMove) -> bool {
         with_move!(self, m, p, m => p.extends(m), false)
+    }
+    fn victim(&self, m: AnyMove) -> Option<Seat> {
+        with_move!(self, m, p, m => p.victim(m), None)
     }
     fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
         with_move!(self, m, p, m => p.checks(m, seats), None)
