@@ -247,7 +247,7 @@ fn castling_and_the_kings_two_triangle_step_are_offered_as_two_choices_and_saved
         let t = topology_of(session(&app).game.position());
         let (i1, k1) = (t.parse_cell("i1").unwrap(), t.parse_cell("k1").unwrap());
         for c in [i1, k1] {
-            let at = inside(&mut app, c, 1, 0.5);
+            let at = inside(&app, c, 1, 0.5);
             assert_eq!(click_at(&mut app, at), c);
         }
         settle(&mut app);
