@@ -388,7 +388,8 @@ fn spawn_launcher(mut commands: Commands) {
                 p.spawn((text("", 16.0), LauncherText));
                 p.spawn(text(
                     "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     P: players   A: seating   Q: Queens' colours   Y: symmetric   O: open position   F: 40 moves   E: edges   X: extended moves\n\
+                     P: players   A: seating   Q: Queens' colours   R: rows   Y: symmetric   O: open position   F: 40 moves   T: steps   G: sequence\n\
+                     E: edges   X: extended moves   C: corners   H: second hop checks   (each where the game has it)\n\
                      1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
                      Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
                     15.0,
