@@ -83,22 +83,3 @@ impl From<Refusal> for String {
         r.to_string()
     }
 }
-
-/// The first occupied cell strictly between `from` and `to` on a straight line of `topo`, else
-/// `to` itself when `occupied(to)` (a Pawn's push); `None` when no line joins them or the line
-/// is clear.
-pub fn first_in_the_way(topo: &crate::Topology, from: crate::Cell, to: crate::Cell, occupied: impl Fn(crate::Cell) -> bool) -> Option<crate::Cell> {
-    use crate::topology::NO_CELL;
-    for line in crate::Line::ALL {
-        let mut path = Vec::new();
-        let mut c = topo.step(from, line);
-        while c != NO_CELL && c != from && c != to && path.len() < topo.len() {
-            path.push(c);
-            c = topo.step(c, line);
-        }
-        if c == to {
-            return path.into_iter().find(|&x| occupied(x)).or_else(|| occupied(to).then_some(to));
-        }
-    }
-    None
-}

@@ -554,6 +554,24 @@ impl Topology {
         }
         self.cell(file as u8, (rank - 1) as u8)
     }
+
+    /// The first occupied cell strictly between `from` and `to` on a straight line, else `to`
+    /// itself when `occupied(to)` (a Pawn's push); `None` when no line joins them or the line is
+    /// clear. For refusals only (it allocates).
+    pub fn first_in_the_way(&self, from: Cell, to: Cell, occupied: impl Fn(Cell) -> bool) -> Option<Cell> {
+        for line in Line::ALL {
+            let mut path = Vec::new();
+            let mut c = self.step(from, line);
+            while c != NO_CELL && c != from && c != to && path.len() < self.len() {
+                path.push(c);
+                c = self.step(c, line);
+            }
+            if c == to {
+                return path.into_iter().find(|&x| occupied(x)).or_else(|| occupied(to).then_some(to));
+            }
+        }
+        None
+    }
 }
 
 /// A set of cells of one board, as a fixed 256-bit bitset (no allocation).

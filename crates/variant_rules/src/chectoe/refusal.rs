@@ -97,7 +97,7 @@ impl ChecToePosition {
             return Refusal::CannotMove { piece: kind_word(k).into(), from: t.name(from), to: t.name(to), hint: how.into() };
         }
         if !reaches(self) {
-            let at = crate::refusal::first_in_the_way(t, from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
+            let at = t.first_in_the_way(from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
             return Refusal::Blocked { from: t.name(from), to: t.name(to), at };
         }
         Refusal::Dice(format!("the die shows {}: that move is not one it allows", self.state.value))

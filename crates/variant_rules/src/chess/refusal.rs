@@ -2,7 +2,7 @@
 //! never moves, a blocked path, castling's conditions, check and pins, promotion, shadows.
 
 use super::*;
-use crate::refusal::{Refusal, first_in_the_way};
+use crate::refusal::Refusal;
 
 /// A piece kind's name in refusals.
 pub(crate) fn kind_word(k: u8) -> &'static str {
@@ -112,7 +112,7 @@ impl ChessPosition {
             return Refusal::CannotMove { piece: kind_word(kind(p)).into(), from: t.name(from), to: t.name(to), hint: hint.into() };
         }
         if !reaches(self) {
-            let at = first_in_the_way(t, from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
+            let at = t.first_in_the_way(from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
             return Refusal::Blocked { from: t.name(from), to: t.name(to), at };
         }
         if self.checked(us, them) {

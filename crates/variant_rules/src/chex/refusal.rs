@@ -71,7 +71,7 @@ impl ChexPosition {
             return Refusal::CannotMove { piece: piece.into(), from: self.name(from), to: self.name(to), hint: String::new() };
         }
         if !reaches(self) {
-            let at = crate::refusal::first_in_the_way(t, from, to, |c| self.board[c as usize] != 0).map(|c| self.name(c));
+            let at = t.first_in_the_way(from, to, |c| self.board[c as usize] != 0).map(|c| self.name(c));
             return Refusal::Blocked { from: self.name(from), to: self.name(to), at };
         }
         let mut after = self.clone();

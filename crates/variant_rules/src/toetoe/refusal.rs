@@ -98,7 +98,7 @@ impl ToeToePosition {
             return Refusal::CannotMove { piece: kind_name(kind(p)).into(), from: t.name(from), to: t.name(to), hint: hint.into() };
         }
         if !reaches(self) {
-            let at = crate::refusal::first_in_the_way(t, from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
+            let at = t.first_in_the_way(from, to, |c| self.board[c as usize] != 0).map(|c| t.name(c));
             return Refusal::Blocked { from: t.name(from), to: t.name(to), at };
         }
         let mut safe = Vec::new();
