@@ -401,9 +401,7 @@ impl GameOptions {
 
     /// Checks that the options make sense for the game.
     pub fn validate(&self, game: GameId) -> Result<(), String> {
-        let this = self.effective(game);
-        let this = &this;
-        this.validate_all(game)
+        self.effective(game).validate_all(game)
     }
 
     fn validate_all(&self, game: GameId) -> Result<(), String> {
