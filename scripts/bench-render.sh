@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-# PROFILE=debug measures the dev build (software Vulkan does the drawing in either case).
-profile="${PROFILE:-release}"
+# The dev build is what `scripts/play.sh` runs; PROFILE=release measures a release build.
+profile="${PROFILE:-debug}"
 if [ "$profile" = release ]; then cargo build --release --locked --bin variant-table; else cargo build --locked --bin variant-table; fi
 bin="${CARGO_TARGET_DIR:-target}/$profile/variant-table"
 frames="${FRAMES:-300}"
