@@ -10,12 +10,14 @@ use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
 use variant_rules::cli::OptionArgs;
 use variant_rules::{Game, Position, Seat};
-use variant_table::table::launcher::LauncherChoice;
-use variant_table::table::save::{clip, guarded};
-use variant_table::table::screenshot::ScreenshotRequest;
-use variant_table::table::seats::{Controller, Seats};
-use variant_table::table::session::{PositionChanged, Session};
-use variant_table::table::{AppState, TablePlugin, TableRenderPlugin};
+use variant_table::table::game::seats::{Controller, Seats};
+use variant_table::table::game::session::{PositionChanged, Session};
+use variant_table::table::persist::data_dir::SavePaths;
+use variant_table::table::persist::save::{clip, guarded};
+use variant_table::table::schedule::AppState;
+use variant_table::table::screens::launcher::LauncherChoice;
+use variant_table::table::screens::screenshot::ScreenshotRequest;
+use variant_table::table::{TablePlugin, TableRenderPlugin};
 
 #[derive(Parser)]
 #[command(name = "variant-table", version, about = "A 3D tabletop for chess and checkers variants")]
@@ -156,7 +158,7 @@ fn window_app(size: (u32, u32), title: &str) -> App {
                 ..default()
             })
             // A thread for the computer's search besides the one the renderer compiles on.
-            .set(TaskPoolPlugin { task_pool_options: variant_table::table::ai::task_pool_options() }),
+            .set(TaskPoolPlugin { task_pool_options: variant_table::table::game::ai::task_pool_options() }),
     )
     .add_plugins((TablePlugin, TableRenderPlugin));
     app
@@ -215,7 +217,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>, click: &str) -> Result<(), String> {
     let game = args.game()?;
     let seats = args.seats(&game)?;
-    let topo = variant_table::table::board::topology_of(game.position());
+    let topo = variant_table::table::geometry::topology_of(game.position());
     let clicks = click
         .split_whitespace()
         .map(|name| topo.parse_cell(name).ok_or_else(|| format!("--click: '{}' is not a cell of the board", clip(name, 24))))
@@ -231,6 +233,8 @@ fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), t
         start_on(&mut app, game, seats);
     }
     app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, ..ScreenshotRequest::new(out.clone()) });
+    // A screenshot is not a game being played: it leaves the player's autosave alone.
+    app.insert_resource(SavePaths { autosave: false, ..SavePaths::from_env() });
     app.run();
     if !out.exists() {
         return Err(format!("no screenshot was written to {}", out.display()));

@@ -8,8 +8,8 @@ use variant_rules::doublechess::DoubleChessPosition;
 use variant_rules::layout::BoardLayout;
 use variant_rules::{AnyPosition, Cell, Game, Outcome, Position, Seat, toetoe};
 
-use crate::table::board::{layout_of, topology_of};
-use crate::table::pieces::piece_byte;
+use crate::table::geometry::{layout_of, topology_of};
+use crate::table::mirror::pieces::piece_byte;
 
 /// The board as text, last rank on top; stacks show their top checker and height.
 fn board(game: &Game) -> String {
@@ -77,9 +77,9 @@ fn double_chess_board(p: &DoubleChessPosition) -> String {
         None => " . ".to_string(),
     });
     let game = if p.is_tri() { variant_rules::GameId::TriChess } else { variant_rules::GameId::DoubleChess };
-    let seats = crate::table::seats::Seats::new(game, p.seating().count());
-    s += &format!("\n{}", crate::table::double_chess::sets_line(p).replace('\n', "   "));
-    for line in crate::table::double_chess::state_lines(p, &seats) {
+    let seats = crate::table::game::seats::Seats::new(game, p.seating().count());
+    s += &format!("\n{}", crate::table::game::double_chess::sets_line(p).replace('\n', "   "));
+    for line in crate::table::game::double_chess::state_lines(p, &seats) {
         s += &format!("\n{line}");
     }
     s
@@ -118,8 +118,8 @@ fn grid(layout: &BoardLayout, width: usize, glyph: impl Fn(Cell) -> String) -> S
 /// is dropped, the game goes on as it was and the player reads why.
 fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
     let mut trial = game.clone();
-    let shown = crate::table::save::clip(text, 24);
-    crate::table::save::guarded(|| format!("'{shown}'"), || trial.play(text).map_err(|e| format!("'{shown}': {e}")))?;
+    let shown = crate::table::persist::save::clip(text, 24);
+    crate::table::persist::save::guarded(|| format!("'{shown}'"), || trial.play(text).map_err(|e| format!("'{shown}': {e}")))?;
     *game = trial;
     Ok(())
 }
@@ -129,8 +129,8 @@ fn play_typed(game: &mut Game, text: &str) -> Result<(), String> {
 fn print_news(before: Option<AnyPosition>, text: &str, game: &Game) {
     let Some(before) = before else { return };
     let Ok(m) = before.parse_move(text) else { return };
-    let seats = crate::table::seats::Seats::new(game.id(), game.position().seating().count());
-    let news = crate::table::double_chess::news(&before, m, game.position(), &seats);
+    let seats = crate::table::game::seats::Seats::new(game.id(), game.position().seating().count());
+    let news = crate::table::game::double_chess::news(&before, m, game.position(), &seats);
     if !news.is_empty() {
         println!("{news}");
     }
@@ -183,7 +183,7 @@ pub fn run(mut game: Game) -> ExitCode {
                 Some(n) => {
                     // The same physics throw as the table's, read without a window.
                     let (record, _) = crate::dice::roll(rand::random(), n, None);
-                    let token = crate::table::dice::roll_token(game.id(), game.options(), &record.faces);
+                    let token = crate::table::game::dice::roll_token(game.id(), game.options(), &record.faces);
                     println!("rolled {token}");
                     if let Err(e) = game.play(&token) {
                         println!("'{token}': {e}");

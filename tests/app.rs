@@ -10,15 +10,16 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Game, GameId, GameOptions, Position, Seat, Wrap};
-use variant_table::table::AppState;
-use variant_table::table::autosave::Autosave;
-use variant_table::table::board::{Board, BoardCell, GhostCell, cell_translation, topology_of};
-use variant_table::table::data_dir::SavePaths;
-use variant_table::table::input::{CellClicked, ChooseMove, Selection};
-use variant_table::table::pieces::{CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack, checker_offset};
-use variant_table::table::save::{SaveFile, SaveLoad};
-use variant_table::table::seats::Seats;
-use variant_table::table::session::{GameCommand, Session};
+use variant_table::table::game::input::{CellClicked, ChooseMove, Selection};
+use variant_table::table::game::seats::Seats;
+use variant_table::table::game::session::{GameCommand, Session};
+use variant_table::table::geometry::{cell_translation, topology_of};
+use variant_table::table::mirror::board::{Board, BoardCell, GhostCell};
+use variant_table::table::mirror::pieces::{CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack, checker_offset};
+use variant_table::table::persist::autosave::Autosave;
+use variant_table::table::persist::data_dir::SavePaths;
+use variant_table::table::persist::save::{SaveFile, SaveLoad};
+use variant_table::table::schedule::AppState;
 
 use support::{run_until, session, settle};
 
@@ -91,7 +92,7 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 out.push((cell, text, at));
             }
             _ => {
-                if let Some((owner, kind)) = variant_table::table::pieces::piece_of(pos, cell) {
+                if let Some((owner, kind)) = variant_table::table::mirror::pieces::piece_of(pos, cell) {
                     out.push((cell, format!("{}{kind}", owner.0), at));
                 }
             }
@@ -124,7 +125,7 @@ fn play_by_clicks(game: GameId, wrap: Wrap, numbers: bool, seed: u64, max: usize
 /// Throws the dice the way Space does and runs frames until they rest and the roll is played;
 /// returns the roll token.
 fn throw_dice(app: &mut App) -> String {
-    use variant_table::table::dice::{DiceTable, ThrowDice};
+    use variant_table::table::game::dice::{DiceTable, ThrowDice};
     let before = session(app).game.moves().count();
     app.world_mut().write_message(ThrowDice::default());
     for _ in 0..200 {
@@ -143,7 +144,7 @@ fn throw_dice(app: &mut App) -> String {
 fn play_cell_less(app: &mut App, pos: &AnyPosition, chosen: AnyMove) {
     let (game, ply) = (session(app).game.id(), session(app).game.moves().count());
     let text = pos.move_text(chosen);
-    if variant_table::table::dice::forced_move(pos).is_none() {
+    if variant_table::table::game::dice::forced_move(pos).is_none() {
         app.world_mut().write_message(GameCommand::Play(chosen));
     }
     settle(app);
@@ -169,8 +170,8 @@ fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize
             // The dice decide: throw them and check the roll the rules received is the faces
             // the physics read, backed by a throw record that replays.
             let token = throw_dice(&mut app);
-            let faces = app.world().resource::<variant_table::table::dice::DiceTable>().faces.clone();
-            assert_eq!(token, variant_table::table::dice::roll_token(game, &opts, &faces));
+            let faces = app.world().resource::<variant_table::table::game::dice::DiceTable>().faces.clone();
+            assert_eq!(token, variant_table::table::game::dice::roll_token(game, &opts, &faces));
             let (ply_of, record) = session(&app).throws.last().cloned().expect("a throw record");
             assert_eq!(ply_of, ply);
             assert!(record.replays(), "{game}: throw {ply} replays to {:?}", record.faces);
@@ -248,8 +249,8 @@ fn toe_to_toe_deploys_swaps_and_plays_by_clicks() {
 
 #[test]
 fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
-    use variant_table::table::input::HandClicked;
-    use variant_table::table::pieces::HandPiece;
+    use variant_table::table::game::input::HandClicked;
+    use variant_table::table::mirror::pieces::HandPiece;
     let mut app = app_with(GameId::ToeToe);
     let hands = |app: &mut App| {
         let world = app.world_mut();
@@ -279,8 +280,8 @@ fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
 
 #[test]
 fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
-    use variant_table::table::input::PileClicked;
-    use variant_table::table::pieces::{DrawPile, HandPiece, Tile};
+    use variant_table::table::game::input::PileClicked;
+    use variant_table::table::mirror::pieces::{DrawPile, HandPiece, Tile};
     let mut app = app_with(GameId::Chex);
     let piles = |app: &mut App| {
         let world = app.world_mut();
@@ -313,7 +314,7 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     assert_eq!(held.len(), 1, "the drawn tile waits above Black's pile");
     assert_eq!(held[0].0, 1);
     // Picking the drawn tile up (as a drag starts) shows the same targets.
-    app.world_mut().write_message(variant_table::table::input::HandClicked { kind: held[0].1 });
+    app.world_mut().write_message(variant_table::table::game::input::HandClicked { kind: held[0].1 });
     app.update();
     let targets = app.world().resource::<Selection>().targets.clone();
     assert_eq!(targets.len(), 8, "Black attaches to any edge or corner of White's tile");
@@ -450,7 +451,7 @@ fn app_with(id: GameId) -> App {
 
 #[test]
 fn captured_pieces_are_summarised_for_the_hud() {
-    use variant_table::table::pieces::captured_summary;
+    use variant_table::table::mirror::pieces::captured_summary;
     let mut chess = app_with(GameId::Chess).world().resource::<Session>().game.clone();
     for m in ["e2e4", "d7d5", "e4d5"] {
         chess.play(m).unwrap();
@@ -536,7 +537,7 @@ fn chec_toe_game_by_throws_drops_and_clicks() {
 
 #[test]
 fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
-    use variant_table::table::dice::{DiceTable, Die, tray_origin};
+    use variant_table::table::game::dice::{DiceTable, Die, tray_origin};
     let opts = GameOptions { seed: 9, ..GameOptions::default_for(GameId::DiceChess) };
     let mut app = app(Game::new(GameId::DiceChess, opts, None).unwrap());
     let dice = |app: &mut App| {
@@ -553,7 +554,7 @@ fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
         assert!((local.y - variant_table::dice::DIE_HALF).abs() < 0.02, "flat on the felt: {local}");
     }
     // A second throw while the roll is still to be used is refused: the roll stands.
-    app.world_mut().write_message(variant_table::table::dice::ThrowDice::default());
+    app.world_mut().write_message(variant_table::table::game::dice::ThrowDice::default());
     settle(&mut app);
     assert!(!app.world().resource::<DiceTable>().in_flight());
     let moves: Vec<String> = session(&app).game.moves().map(str::to_string).collect();
@@ -581,8 +582,8 @@ fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
 
 #[test]
 fn chec_toe_pieces_are_dropped_from_the_hand() {
-    use variant_table::table::input::HandClicked;
-    use variant_table::table::pieces::HandPiece;
+    use variant_table::table::game::input::HandClicked;
+    use variant_table::table::mirror::pieces::HandPiece;
     let opts = GameOptions { seed: 4, ..GameOptions::default_for(GameId::ChecToe) };
     let mut app = app(Game::new(GameId::ChecToe, opts, Some("4/4/4/4 w [5]")).unwrap());
     let world = app.world_mut();
@@ -617,7 +618,7 @@ fn table_state(app: &mut App) -> TableState {
 
 /// A Dice Chess save with one real throw recorded, as JSON.
 fn dice_save_json() -> (SaveFile, String) {
-    use variant_table::table::dice::roll_token;
+    use variant_table::table::game::dice::roll_token;
     let opts = GameOptions::default_for(GameId::DiceChess);
     let mut game = Game::new(GameId::DiceChess, opts, None).unwrap();
     let (record, _) = variant_table::dice::roll(11, 2, None);
@@ -749,7 +750,7 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
     app.update();
     wait_for_autosave(&mut app);
     assert_eq!(SaveFile::read(&autosave).unwrap().moves.len(), 4);
-    assert_eq!(SaveFile::read(&variant_table::table::atomic::backup_path(&autosave)).unwrap().moves.len(), 5);
+    assert_eq!(SaveFile::read(&variant_table::table::persist::atomic::backup_path(&autosave)).unwrap().moves.len(), 5);
     app.world_mut().write_message(GameCommand::Redo);
     app.update();
     wait_for_autosave(&mut app);
@@ -768,7 +769,7 @@ fn every_move_is_autosaved_and_the_autosave_loads_back_to_the_same_game() {
 }
 
 /// A table started as the launcher starts a game: `keys` pressed on the launcher, then Enter.
-fn start_from_launcher(keys: &[variant_table::table::launcher::LauncherKey]) -> App {
+fn start_from_launcher(keys: &[variant_table::table::screens::launcher::LauncherKey]) -> App {
     let mut app = support::headless(support::scratch_saves("variant-table-app-tests"));
     support::start_from_keys(&mut app, keys);
     app
@@ -792,9 +793,9 @@ fn click_a_move(app: &mut App, rng: &mut ChaCha8Rng) {
 /// carries its seat's letter, and the view turns to the side of the seat to move.
 #[test]
 fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
-    use variant_table::table::hud::{move_list_text, status_text};
-    use variant_table::table::launcher::LauncherKey;
-    use variant_table::table::view::TurnView;
+    use variant_table::table::game::view::TurnView;
+    use variant_table::table::screens::hud::{move_list_text, status_text};
+    use variant_table::table::screens::launcher::LauncherKey;
     let mut app = start_from_launcher(&[LauncherKey::Char('p')]);
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::Stax, 4));
@@ -828,7 +829,7 @@ fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
 
 /// V fixes the view: the turn passes, the view stays.
 fn v_fixes_the_view(app: &mut App) {
-    use variant_table::table::view::TurnView;
+    use variant_table::table::game::view::TurnView;
     let mut keys = ButtonInput::<KeyCode>::default();
     keys.press(KeyCode::KeyV);
     app.insert_resource(keys);
@@ -844,7 +845,7 @@ fn v_fixes_the_view(app: &mut App) {
 
 #[test]
 fn the_hud_names_winning_teams_and_seats_out_of_play() {
-    use variant_table::table::hud::{seat_states_line, teams_line, winners_line};
+    use variant_table::table::screens::hud::{seat_states_line, teams_line, winners_line};
     let mut opts = GameOptions::default_for(GameId::Stax);
     opts.players = 4;
     let partners = Game::new(GameId::Stax, opts, None).unwrap();
@@ -868,8 +869,8 @@ fn the_hud_names_winning_teams_and_seats_out_of_play() {
 #[test]
 fn four_player_cut_throat_checkers_from_the_launcher_to_the_end() {
     use variant_rules::checkers::DoublesSeating;
-    use variant_table::table::hud::status_text;
-    use variant_table::table::launcher::LauncherKey;
+    use variant_table::table::screens::hud::status_text;
+    use variant_table::table::screens::launcher::LauncherKey;
     let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Char('p'), LauncherKey::Char('a'), LauncherKey::Char('a')]);
     let opts = *session(&app).game.options();
     assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::Checkers, 4, DoublesSeating::CutThroat));
@@ -900,12 +901,12 @@ fn four_player_cut_throat_checkers_from_the_launcher_to_the_end() {
 // ---- the computer at the table ----------------------------------------------------------------
 
 /// The seat controller of the computer at `ms` milliseconds a move.
-fn computer(ms: u32) -> variant_table::table::seats::Controller {
-    variant_table::table::seats::Controller::Computer { movetime_ms: ms }
+fn computer(ms: u32) -> variant_table::table::game::seats::Controller {
+    variant_table::table::game::seats::Controller::Computer { movetime_ms: ms }
 }
 
 fn thinking(app: &App) -> Option<(Seat, Duration)> {
-    app.world().resource::<variant_table::table::ai::Computer>().thinking()
+    app.world().resource::<variant_table::table::game::ai::Computer>().thinking()
 }
 
 /// Clicks the cells of a legal move (the first one with a cell to click), without waiting.
@@ -925,9 +926,9 @@ fn click_cells_of_a_move(app: &mut App, rng: &mut ChaCha8Rng) -> AnyMove {
 /// view stays on the player's side; clicks on the computer's turn are refused.
 #[test]
 fn a_game_against_the_computer_from_the_launcher() {
-    use variant_table::table::ai::{Computer, Hint};
-    use variant_table::table::launcher::LauncherKey;
-    use variant_table::table::view::TurnView;
+    use variant_table::table::game::ai::{Computer, Hint};
+    use variant_table::table::game::view::TurnView;
+    use variant_table::table::screens::launcher::LauncherKey;
     let mut app = start_from_launcher(&[LauncherKey::Char('1')]);
     assert_eq!(app.world().resource::<Seats>().controller(Seat::A), computer(200), "1 makes seat A the computer at 0.2 s");
     // Quicker for the test: 50 ms a move.
@@ -961,7 +962,7 @@ fn a_game_against_the_computer_from_the_launcher() {
         assert!(app.world().resource::<Selection>().from.is_none());
     }
     assert_eq!(app.world().resource::<TurnView>().target(), Some(north));
-    let hud = variant_table::table::hud::status_text(session(&app), app.world().resource::<Seats>(), "");
+    let hud = variant_table::table::screens::hud::status_text(session(&app), app.world().resource::<Seats>(), "");
     assert!(hud.contains("A: Computer (0.05 s)   B: Human"), "{hud}");
 }
 
@@ -1065,7 +1066,7 @@ fn two_computers_play_games_to_the_end() {
 /// a move is played; none when the computer is to move.
 #[test]
 fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
-    use variant_table::table::ai::{AskHint, Computer, Hint};
+    use variant_table::table::game::ai::{AskHint, Computer, Hint};
     let mut app = app_with(GameId::Chess);
     app.world_mut().resource_mut::<Computer>().hint_movetime_ms = 100;
     send_move(&mut app, "e2e4");
@@ -1127,9 +1128,9 @@ fn double_chess(app: &App) -> &variant_rules::doublechess::DoubleChessPosition {
 /// the sets, and undo, redo, save and load keep the mirror true.
 #[test]
 fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
-    use variant_table::table::hud::status_text;
-    use variant_table::table::launcher::LauncherKey;
-    use variant_table::table::view::TurnView;
+    use variant_table::table::game::view::TurnView;
+    use variant_table::table::screens::hud::status_text;
+    use variant_table::table::screens::launcher::LauncherKey;
     let mut app = start_from_launcher(&[LauncherKey::Up; 3]);
     let opts = *session(&app).game.options();
     assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::DoubleChess, 4, variant_rules::checkers::DoublesSeating::PartnersAdjacent));
@@ -1138,7 +1139,7 @@ fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
     assert_mirrors(&mut app, "double chess start");
     let world = app.world_mut();
     assert_eq!(world.query::<&ChessPiece>().iter(world).count(), 64, "four sets of sixteen");
-    assert_eq!(world.query::<&variant_table::table::board::ClosedCell>().iter(world).count(), 0, "partners play every cell");
+    assert_eq!(world.query::<&variant_table::table::mirror::board::ClosedCell>().iter(world).count(), 0, "partners play every cell");
 
     for (ply, (from, to)) in [("f2", "f5"), ("d12", "f8"), ("a4", "e6"), ("k8", "h8")].into_iter().enumerate() {
         let pos = session(&app).game.position().clone();
@@ -1193,8 +1194,8 @@ fn piece_at(app: &mut App, name: &str) -> Option<ChessPiece> {
 #[test]
 fn cut_throat_double_chess_walls_off_the_corners() {
     use variant_rules::checkers::DoublesSeating;
-    use variant_table::table::board::ClosedCell;
-    use variant_table::table::launcher::LauncherKey;
+    use variant_table::table::mirror::board::ClosedCell;
+    use variant_table::table::screens::launcher::LauncherKey;
     let mut app = start_from_launcher(&[LauncherKey::Up, LauncherKey::Up, LauncherKey::Up, LauncherKey::Char('a')]);
     assert_eq!(session(&app).game.options().seating, DoublesSeating::CutThroat);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat));
@@ -1233,8 +1234,8 @@ const FIGURE_30: &str = "2[bR]3[bK]2[bR]2/3[bP][bP]7/5[bN]5[dR]/1[cP]10/1[cP]1[a
 
 #[test]
 fn double_chess_marks_mates_missed_turns_and_immunity() {
-    use variant_table::table::hud::{seat_states_line, status_text};
-    use variant_table::table::pieces::PieceMarks;
+    use variant_table::table::mirror::pieces::PieceMarks;
+    use variant_table::table::screens::hud::{seat_states_line, status_text};
     let game = Game::new(GameId::DoubleChess, GameOptions::default_for(GameId::DoubleChess), Some(FIGURE_30)).unwrap();
     let mut app = self::app(game);
     let marks = |app: &mut App| -> Vec<(u16, PieceMarks)> {
@@ -1270,7 +1271,7 @@ fn double_chess_marks_mates_missed_turns_and_immunity() {
 #[test]
 fn double_chess_frozen_sets_and_forced_passes() {
     use variant_rules::checkers::DoublesSeating;
-    use variant_table::table::pieces::PieceMarks;
+    use variant_table::table::mirror::pieces::PieceMarks;
     let cut = GameOptions { seating: DoublesSeating::CutThroat, ..GameOptions::default_for(GameId::DoubleChess) };
     let text = "2[cR]3[cK]5/12/12/4[dB]7/12/11[dK]/[bK]6[aQ]4/2[dN]9/12/1[bP]1[bN]8/12/5[aK]6 a - - - - - 0";
     let mut table = app(Game::new(GameId::DoubleChess, cut, Some(text)).unwrap());
@@ -1280,7 +1281,7 @@ fn double_chess_frozen_sets_and_forced_passes() {
     assert_eq!(frozen.len(), 3, "W2's King, Pawn and Knight: {frozen:?}");
     assert!(frozen.iter().all(|(s, m)| *s == Seat(1) && m.frozen));
     assert!(frozen.iter().any(|(_, m)| m.mated), "the King stands checkmated too");
-    assert_eq!(variant_table::table::hud::seat_states_line(session(&table).game.position()), "frozen: B");
+    assert_eq!(variant_table::table::screens::hud::seat_states_line(session(&table).game.position()), "frozen: B");
     assert_eq!(session(&table).game.position().turn(), Seat(2), "W2 is out of the turn order");
 
     // Partners: B1 without a King and without a move passes after a moment, by itself.

@@ -10,12 +10,13 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position, Seat};
-use variant_table::table::board::{Board, ClosedCell, cell_at, cell_translation, closed_cells, plane_to_world, topology_of};
-use variant_table::table::launcher::LauncherKey;
-use variant_table::table::pieces::{ChessPiece, piece_of};
-use variant_table::table::save::{SaveFile, SaveLoad};
-use variant_table::table::seats::{Controller, Seats};
-use variant_table::table::view::TurnView;
+use variant_table::table::game::seats::{Controller, Seats};
+use variant_table::table::game::view::TurnView;
+use variant_table::table::geometry::{cell_translation, closed_cells, plane_to_world, topology_of};
+use variant_table::table::mirror::board::{Board, ClosedCell, cell_at};
+use variant_table::table::mirror::pieces::{ChessPiece, piece_of};
+use variant_table::table::persist::save::{SaveFile, SaveLoad};
+use variant_table::table::screens::launcher::LauncherKey;
 
 use support::{click_at, headless, inside, playing, run_until, scratch_saves, session, settle, start_from_keys};
 
@@ -144,7 +145,7 @@ fn closed_triangles_are_dimmed_and_no_click_finds_them() {
     // Partners play every triangle: a new game of them brings the whole hexagon back.
     let mut app = app(tri_chess(4, "cut-throat", false));
     let corners = closed_cells(session(&app).game.position());
-    app.world_mut().write_message(variant_table::table::session::GameCommand::NewGame(Box::new(tri_chess(4, "partners-adjacent", false))));
+    app.world_mut().write_message(variant_table::table::game::session::GameCommand::NewGame(Box::new(tri_chess(4, "partners-adjacent", false))));
     settle(&mut app);
     let world = app.world_mut();
     assert_eq!(world.query::<&ClosedCell>().iter(world).count(), 0);
@@ -169,7 +170,7 @@ fn closed_triangles_are_dimmed_and_no_click_finds_them() {
 /// save and a load, and the HUD's title says them.
 #[test]
 fn tri_chess_options_are_saved_loaded_and_shown() {
-    use variant_table::table::hud::status_text;
+    use variant_table::table::screens::hud::status_text;
     let mut opts = GameOptions::default_for(GameId::TriChess);
     opts.players = 3;
     opts.cut_edges = true;
@@ -252,12 +253,12 @@ fn castling_and_the_kings_two_triangle_step_are_offered_as_two_choices_and_saved
         }
         settle(&mut app);
         assert_eq!(session(&app).game.moves().count(), 0, "nothing is played before the move is chosen");
-        let choices = app.world().resource::<variant_table::table::input::Selection>().choices.clone();
+        let choices = app.world().resource::<variant_table::table::game::input::Selection>().choices.clone();
         let described: Vec<&str> = choices.iter().map(|c| c.what.as_str()).collect();
         assert_eq!(described.len(), 2, "{described:?}");
         assert!(described.contains(&"castle short") && described.contains(&"no capture"), "{described:?}");
         let n = described.iter().position(|d| *d == want).unwrap();
-        app.world_mut().write_message(variant_table::table::input::ChooseMove(n));
+        app.world_mut().write_message(variant_table::table::game::input::ChooseMove(n));
         settle(&mut app);
         assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), [recorded]);
         // The record replays the same move: the Rook is on j1 only after the castling.

@@ -10,11 +10,12 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
-use variant_table::table::board::{Board, cell_at, cell_translation, plane_to_world, topology_of};
-use variant_table::table::launcher::LauncherKey;
-use variant_table::table::pieces::{CheckerPiece, Stack};
-use variant_table::table::seats::Seats;
-use variant_table::table::view::TurnView;
+use variant_table::table::game::seats::Seats;
+use variant_table::table::game::view::TurnView;
+use variant_table::table::geometry::{cell_translation, plane_to_world, topology_of};
+use variant_table::table::mirror::board::{Board, cell_at};
+use variant_table::table::mirror::pieces::{CheckerPiece, Stack};
+use variant_table::table::screens::launcher::LauncherKey;
 
 use support::{click_at, headless, inside, playing, run_until, scratch_saves, session, settle, start_from_keys};
 
@@ -128,7 +129,7 @@ fn a_click_on_the_tri_board_outside_the_games_hexagon_is_no_cell() {
     let mut app = app(Game::new(GameId::TriQueens, GameOptions::default_for(GameId::TriQueens), None).unwrap());
     let world = app.world_mut();
     let board = world.query::<&Board>().single(world).unwrap();
-    let out = variant_table::table::board::mesh::out_of_play(board.layout);
+    let out = variant_table::table::look::mesh::out_of_play(board.layout);
     assert_eq!(out.len(), 216 - 96, "the Tri-board's triangles beyond the 8 rows");
     for (g, _) in out {
         for &p in g.polygon.corners() {
@@ -171,7 +172,7 @@ fn three_player_tri_chek_plays_a_hundred_plies_by_clicks() {
 #[test]
 fn one_player_against_five_computers_on_the_hexagon() {
     use variant_rules::Seat;
-    use variant_table::table::seats::Controller;
+    use variant_table::table::game::seats::Controller;
     let mut opts = GameOptions::default_for(GameId::TriStax);
     opts.players = 6;
     opts.seating = "trios".parse().unwrap();

@@ -8,13 +8,15 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use variant_rules::{Cell, Game};
-use variant_table::table::board::{Board, cell_at, layout_of, plane_to_world, topology_of};
-use variant_table::table::data_dir::SavePaths;
-use variant_table::table::input::CellClicked;
-use variant_table::table::launcher::{LauncherChoice, LauncherKey};
-use variant_table::table::seats::Seats;
-use variant_table::table::session::{GameCommand, PositionChanged, Session};
-use variant_table::table::{AppState, TablePlugin};
+use variant_table::table::TablePlugin;
+use variant_table::table::game::input::CellClicked;
+use variant_table::table::game::seats::Seats;
+use variant_table::table::game::session::{GameCommand, PositionChanged, Session};
+use variant_table::table::geometry::{layout_of, plane_to_world, topology_of};
+use variant_table::table::mirror::board::{Board, cell_at};
+use variant_table::table::persist::data_dir::SavePaths;
+use variant_table::table::schedule::AppState;
+use variant_table::table::screens::launcher::{LauncherChoice, LauncherKey};
 
 /// A table with no window and `paths` for its saves; every update advances a quarter second,
 /// so move animations finish in a few frames.

@@ -12,6 +12,7 @@
 //!   [`doublechess`]: Double Chess for four, partners or cut-throat;
 //! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
 //!   repetition, undo) that the CLI and the 3D table drive;
+//! - [`choices`]: the options a launcher offers, as data (flag, key, label, value words);
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
 //!   controllers, matches).
 
@@ -19,6 +20,7 @@ pub mod checkers;
 pub mod chectoe;
 pub mod chess;
 pub mod chex;
+pub mod choices;
 pub mod cli;
 pub mod codec;
 pub mod dice;

@@ -1,0 +1,391 @@
+//! Dice at the table: throws (Space, the HUD, a mouse flick or a test's [`ThrowDice`]),
+//! simulated step by step in `FixedUpdate`, mirrored by die entities in the tray beside the
+//! board, and read into a [`DiceSettled`] message once they rest; the rules consume that
+//! message as a roll token (`[3,5]`). Physics never touches the rules position itself.
+//!
+//! Also here: moves that need no choosing (a forced pass, the Apocalypse) are played after a
+//! short pause, and Chec Toe's re-roll and pass have keys (E, P).
+
+use bevy::prelude::*;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use variant_rules::chectoe::ChecMove;
+use variant_rules::dice::Roll;
+use variant_rules::dicechess::DiceMove;
+use variant_rules::{AnyMove, AnyPosition, GameId, Position};
+
+use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
+use crate::table::game::session::{GameCommand, PositionChanged, Session};
+use crate::table::geometry::{CELL, topology_of};
+use crate::table::schedule::{InPhase, OnScreen, TurnPhase, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ThrowDice>()
+        .add_message::<DiceSettled>()
+        .insert_resource(Time::<Fixed>::from_hz((1.0 / dice::DT).round() as f64))
+        .init_resource::<DiceTable>()
+        .add_systems(FixedUpdate, step_throw.in_set(OnScreen::Play))
+        .add_systems(
+            Update,
+            (
+                // Only at the table: in the launcher, Space and P are letters of a name.
+                keys.in_set(TurnSystems::Input).in_set(OnScreen::Play),
+                (start_throw, play_roll).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play),
+                (spawn_dice, forced_moves.in_set(InPhase::Forced)).in_set(TurnSystems::Animate),
+                place_dice.after(TurnSystems::Animate),
+            ),
+        )
+        .add_systems(OnEnter(TurnPhase::Forced), |mut table: ResMut<DiceTable>| table.forced_wait = 0.0);
+}
+
+/// Asks for the dice to be thrown (when the rules say a roll is due and none is in flight).
+/// `flick` is the mouse flick's direction and speed on the tray (x, z), if thrown by hand.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct ThrowDice {
+    pub flick: Option<Vec2>,
+}
+
+/// The dice came to rest flat: their faces, in die order, and every throw it took.
+#[derive(Message, Debug, Clone)]
+pub struct DiceSettled {
+    pub record: RollRecord,
+}
+
+/// A die on the table (index 0 is the first die: the piece die in Gollon's piece-count rules).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Die {
+    pub index: usize,
+}
+
+/// The tray the dice are thrown into.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct DiceTray;
+
+/// The dice's state between frames.
+#[derive(Resource)]
+pub struct DiceTable {
+    /// Where the dice seeds come from; seeded from the game's seed (0: from the OS).
+    rng: ChaCha8Rng,
+    /// The throw being simulated.
+    flight: Option<Flight>,
+    /// The last roll's faces, shown while the dice rest.
+    pub faces: Vec<u8>,
+    /// Where each die rests (tray coordinates) when no throw is in flight.
+    rest: Vec<(Vec3, Quat)>,
+    /// A line for the HUD ("a die landed cocked: thrown again").
+    pub note: String,
+    /// Seconds the forced move has been waiting to be played.
+    forced_wait: f32,
+}
+
+struct Flight {
+    world: DiceWorld,
+    seed: u64,
+    attempt: u32,
+    dice: usize,
+    throws: Vec<ThrowSpec>,
+}
+
+impl Default for DiceTable {
+    fn default() -> Self {
+        DiceTable { rng: ChaCha8Rng::seed_from_u64(rand::random()), flight: None, faces: Vec::new(), rest: Vec::new(), note: String::new(), forced_wait: 0.0 }
+    }
+}
+
+impl DiceTable {
+    /// Whether dice are rolling now.
+    pub fn in_flight(&self) -> bool {
+        self.flight.is_some()
+    }
+    /// Makes the next throws follow `seed` (tests and screenshots; a new game with a seed).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+}
+
+/// How long a forced move waits before it is played, so players see why.
+const FORCED_SECONDS: f32 = 1.2;
+
+/// Where the tray's floor centre stands: left of the board (White's view), on the table.
+pub fn tray_origin(topo: &variant_rules::Topology) -> Vec3 {
+    let w = topo.width() as f32 * CELL;
+    Vec3::new(-(w / 2.0 + 0.5 + dice::TRAY_HALF[0] + 0.1), -0.04, 0.0)
+}
+
+/// The roll token for a set of faces: two dice sorted where their order does not matter.
+pub fn roll_token(game: GameId, opts: &variant_rules::GameOptions, faces: &[u8]) -> String {
+    let mut f = faces.to_vec();
+    if game == GameId::DiceChess && opts.dice_rules != variant_rules::dicechess::DiceRules::GollonPieceCount {
+        f.sort_unstable();
+    }
+    format!("[{}]", f.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// The legal re-roll (Chec Toe's E, Dice Chess's `--no-move reroll`), if there is one.
+pub fn reroll_move(pos: &AnyPosition) -> Option<AnyMove> {
+    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Reroll) | AnyMove::DiceChess(DiceMove::Reroll)))
+}
+
+/// The legal pass (Chec Toe's P; a roll that allows nothing in Dice Chess), if there is one.
+pub fn pass_move(pos: &AnyPosition) -> Option<AnyMove> {
+    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Pass) | AnyMove::DiceChess(DiceMove::Pass)))
+}
+
+/// The legal roll move that `faces` (in die order) make, if a roll is due.
+pub fn roll_move(pos: &AnyPosition, game: GameId, opts: &variant_rules::GameOptions, faces: &[u8]) -> Option<AnyMove> {
+    let m = match (pos, faces) {
+        (AnyPosition::ChecToe(_), &[v]) => AnyMove::ChecToe(ChecMove::Roll(v)),
+        (AnyPosition::DiceChess(_), &[a]) => AnyMove::DiceChess(DiceMove::Roll(Roll::one(a))),
+        (AnyPosition::DiceChess(_), &[a, b]) => {
+            // The order of two dice matters only where they have different jobs.
+            let ordered = game == GameId::DiceChess && opts.dice_rules == variant_rules::dicechess::DiceRules::GollonPieceCount;
+            AnyMove::DiceChess(DiceMove::Roll(if ordered { Roll::two(a, b) } else { Roll::two(a.min(b), a.max(b)) }))
+        }
+        _ => return None,
+    };
+    pos.legal_move_list().contains(&m).then_some(m)
+}
+
+fn keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    session: Option<Res<Session>>,
+    seats: Res<crate::table::game::seats::Seats>,
+    mut throw: MessageWriter<ThrowDice>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    let (Some(keys), Some(session)) = (keys, session) else { return };
+    if keys.just_pressed(KeyCode::Space) {
+        throw.write(ThrowDice::default());
+    }
+    let pos = session.game.position();
+    if seats.is_computer(pos.turn()) {
+        return; // the computer re-rolls and passes for itself
+    }
+    if keys.just_pressed(KeyCode::KeyE)
+        && let Some(m) = reroll_move(pos)
+    {
+        out.write(GameCommand::Play(m));
+    }
+    if keys.just_pressed(KeyCode::KeyP)
+        && let Some(m) = pass_move(pos)
+    {
+        out.write(GameCommand::Play(m));
+    }
+}
+
+/// Starts a throw when one is asked for and the rules are waiting for a roll.
+fn start_throw(mut asks: MessageReader<ThrowDice>, session: Option<Res<Session>>, mut table: ResMut<DiceTable>) {
+    let Some(session) = session else {
+        asks.clear();
+        return;
+    };
+    for ask in asks.read() {
+        let Some(n) = session.game.position().dice_due() else { continue };
+        if table.flight.is_some() {
+            continue;
+        }
+        let seed = table.rng.next_u64();
+        let spec = ThrowSpec::from_seed(seed, n, ask.flick);
+        table.note.clear();
+        table.flight = Some(Flight { world: DiceWorld::new(&spec), seed, attempt: 0, dice: n, throws: vec![spec] });
+    }
+}
+
+/// One fixed step of the throw in flight; when the dice rest, read them (re-throwing a cocked
+/// or lost die) and announce the faces.
+fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettled>) {
+    if table.flight.is_none() {
+        return; // without touching the resource mutably, so it does not read as changed
+    }
+    let table = &mut *table;
+    let Some(f) = table.flight.as_mut() else { return };
+    f.world.step();
+    if !f.world.finished() {
+        return;
+    }
+    let landings = f.world.landings();
+    let flat: Option<Vec<u8>> = landings.iter().map(|l| if let Landing::Face(v) = l { Some(*v) } else { None }).collect();
+    let last_try = f.attempt + 1 >= MAX_ATTEMPTS;
+    let faces = match flat {
+        Some(faces) => faces,
+        None if !last_try => {
+            let why = if landings.contains(&Landing::Void) { "left the tray" } else { "landed cocked" };
+            table.note = format!("A die {why}: thrown again");
+            f.attempt += 1;
+            let spec = ThrowSpec::from_seed(dice::attempt_seed(f.seed, f.attempt), f.dice, None);
+            f.world = DiceWorld::new(&spec);
+            f.throws.push(spec);
+            return;
+        }
+        None => landings.iter().map(|l| if let Landing::Cocked { nearest } = l { *nearest } else { 1 }).collect(),
+    };
+    let flight = table.flight.take().expect("in flight");
+    table.rest = flight.world.poses().collect();
+    table.faces = faces.clone();
+    settled.write(DiceSettled { record: RollRecord { throws: flight.throws, faces } });
+}
+
+/// The rules consume a settled roll: its token is played, and the throws kept for the record.
+fn play_roll(mut settled: MessageReader<DiceSettled>, session: Option<ResMut<Session>>, mut out: MessageWriter<GameCommand>) {
+    let Some(mut session) = session else { return };
+    for s in settled.read() {
+        if session.game.position().dice_due().is_none() {
+            continue;
+        }
+        let Some(roll) = roll_move(session.game.position(), session.game.id(), session.game.options(), &s.record.faces) else {
+            session.status = format!("the dice show {:?}, which is not a roll of this game", s.record.faces);
+            continue;
+        };
+        let ply = session.game.moves().count();
+        session.throws.retain(|(p, _)| *p < ply);
+        session.throws.push((ply, s.record.clone()));
+        out.write(GameCommand::Play(roll));
+    }
+}
+
+/// Spawns the tray and dice for a game with dice (once per game; they go with the launcher).
+fn spawn_dice(
+    mut changed: MessageReader<PositionChanged>,
+    session: Option<Res<Session>>,
+    dice_q: Query<Entity, With<Die>>,
+    tray_q: Query<Entity, With<DiceTray>>,
+    mut table: ResMut<DiceTable>,
+    mut commands: Commands,
+) {
+    if changed.is_empty() {
+        return;
+    }
+    changed.clear();
+    let Some(session) = session else { return };
+    let n = session.game.id().dice(session.game.options());
+    if dice_q.iter().count() == n && tray_q.iter().count() == usize::from(n > 0) {
+        return;
+    }
+    for e in dice_q.iter().chain(tray_q.iter()) {
+        commands.entity(e).despawn();
+    }
+    table.flight = None;
+    table.faces.clear();
+    let seed = session.game.options().seed;
+    if seed != 0 {
+        table.reseed(seed);
+    }
+    if n == 0 {
+        return;
+    }
+    table.rest = (0..n).map(|i| (Vec3::new((i as f32 - (n as f32 - 1.0) / 2.0) * 0.6, dice::DIE_HALF, 0.0), Quat::IDENTITY)).collect();
+    let origin = tray_origin(topology_of(session.game.position()));
+    commands.spawn((Name::new("Dice tray"), DiceTray, Transform::from_translation(origin), Visibility::default(), DespawnOnEnter(AppState::Launcher)));
+    for index in 0..n {
+        commands.spawn((
+            Name::new(format!("Die {}", index + 1)),
+            Die { index },
+            Transform::from_translation(origin),
+            Visibility::default(),
+            DespawnOnEnter(AppState::Launcher),
+        ));
+    }
+}
+
+/// Puts each die where the simulation has it (or where it came to rest).
+fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: Query<(&Die, &mut Transform)>) {
+    let Some(session) = session else { return };
+    let origin = tray_origin(topology_of(session.game.position()));
+    let poses: Vec<(Vec3, Quat)> = match &table.flight {
+        Some(f) => f.world.poses().collect(),
+        None => table.rest.clone(),
+    };
+    for (die, mut t) in &mut dice_q {
+        if let Some(&(at, rot)) = poses.get(die.index) {
+            // Only a moving die changes its transform (and so its children's propagation).
+            let placed = Transform { translation: origin + at, rotation: rot, scale: t.scale };
+            t.set_if_neq(placed);
+        }
+    }
+}
+
+/// In the [`TurnPhase::Forced`] phase: plays the move that leaves nothing to choose after a
+/// short pause: a pass when the roll allows no move, a re-roll under `--no-move reroll`, the
+/// Apocalypse after three sixes, a Double Chess player's pass. The pause starts afresh when
+/// the phase is entered and after each forced move (the next seat may be forced too).
+fn forced_moves(time: Res<Time>, session: Res<Session>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
+    if session.is_changed() {
+        table.forced_wait = 0.0;
+    }
+    table.forced_wait += time.delta_secs();
+    if table.forced_wait >= FORCED_SECONDS
+        && let Some(m) = forced_move(session.game.position())
+    {
+        table.forced_wait = 0.0;
+        out.write(GameCommand::Play(m));
+    }
+}
+
+/// The move the side to move must make with no choice involved, if that is the situation.
+pub fn forced_move(pos: &AnyPosition) -> Option<AnyMove> {
+    if !matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_)) || pos.dice_due().is_some() {
+        return None;
+    }
+    match pos.legal_move_list().as_slice() {
+        [only @ AnyMove::DiceChess(DiceMove::Pass | DiceMove::Reroll)]
+        | [only @ AnyMove::ChecToe(ChecMove::Pass | ChecMove::Reroll | ChecMove::Apocalypse)] => Some(*only),
+        // Double Chess: a kingless partner with no move, or a stalemated cut-throat player, passes.
+        [only @ AnyMove::DoubleChess(m)] if m.kind == variant_rules::doublechess::DoubleKind::Pass => Some(*only),
+        _ => None,
+    }
+}
+
+/// The HUD's dice line: what to do about the dice now, and what the roll allows.
+pub fn dice_line(session: &Session, table: &DiceTable) -> String {
+    let pos = session.game.position();
+    if session.outcome().is_some() {
+        return String::new();
+    }
+    let mut line = String::new();
+    if table.in_flight() {
+        line += "The dice are rolling";
+    } else if let AnyPosition::ChecToe(p) = pos
+        && p.awaiting_roll()
+        && p.sixes() > 0
+    {
+        line += if p.sixes() == 1 { "A first 6 is void: throw again (Space)" } else { "Trying for a third six: throw (Space)" };
+    } else if let Some(n) = pos.dice_due() {
+        line += if n == 1 { "Throw the die: Space, or flick it with the mouse" } else { "Throw the dice: Space, or flick one with the mouse" };
+    } else {
+        const NAMES: [&str; 7] = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
+        match pos {
+            AnyPosition::DiceChess(p) => {
+                if let Some(r) = p.roll() {
+                    use variant_rules::dicechess::DiceRules;
+                    let (a, b) = (NAMES[r.first() as usize], NAMES[r.second() as usize]);
+                    line += &match p.rules() {
+                        DiceRules::TwoDice if r.is_doubles() => format!("Rolled {r}: doubles, any move"),
+                        DiceRules::TwoDice => format!("Rolled {r}: move a {a} or a {b}"),
+                        DiceRules::GollonCount => format!("Rolled {r}: {} move(s) left this turn", p.series_left()),
+                        DiceRules::GollonPieceCount => format!("Rolled {r}: the {a} moves, {} move(s) left", p.series_left()),
+                        _ => format!("Rolled {r}: move a {a}"),
+                    };
+                }
+            }
+            AnyPosition::ChecToe(p) => {
+                if let Some(v) = p.value() {
+                    line += &match v {
+                        1..=4 if p.checker_roll() => format!("Rolled {v}: drop the {0}, or move it as a Checker (two squares, no capture)", NAMES[v as usize]),
+                        1..=4 => format!("Rolled {v}: drop or move the {}", NAMES[v as usize]),
+                        5 => "Rolled 5: drop any piece, or move one as a Wizard".to_string(),
+                        6 => "Two sixes: drop or move any piece (E: try for a third six)".to_string(),
+                        _ => "Three sixes: the Apocalypse!".to_string(),
+                    };
+                }
+            }
+            _ => {}
+        }
+        if let Some(m) = forced_move(pos) {
+            line += &format!("\nNo choice: {}", pos.move_text(m));
+        }
+    }
+    if !table.note.is_empty() {
+        line += &format!("\n{}", table.note);
+    }
+    line
+}

@@ -1,0 +1,383 @@
+//! From clicks to moves: the selection state machine (pick a piece, then its destination, hop
+//! by hop for jump sequences), the legal targets to highlight, and keyboard shortcuts.
+//!
+//! The mouse and the tests speak the same language: a [`CellClicked`] message per click on a
+//! cell, a piece or a stack.
+
+use bevy::prelude::*;
+use variant_rules::chex::ChexMove;
+use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
+
+use crate::table::game::seats::Seats;
+use crate::table::game::session::{GameCommand, PositionChanged, Session};
+use crate::table::schedule::{AppState, OnScreen, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<CellClicked>()
+        .add_message::<HandClicked>()
+        .add_message::<PileClicked>()
+        .add_message::<ChooseMove>()
+        .init_resource::<Selection>()
+        .add_systems(Update, keyboard.in_set(TurnSystems::Input).in_set(OnScreen::Table))
+        .add_systems(Update, (select, choose).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play))
+        .add_systems(Update, clear_on_change.in_set(TurnSystems::Animate));
+}
+
+/// A click (or drop) on a board cell, or on a piece or stack standing on it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellClicked {
+    pub cell: Cell,
+}
+
+/// A click (or drag start) on a piece waiting in the hand of the side to move (Toe-to-Toe
+/// deployment): `kind` is its rules kind.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandClicked {
+    pub kind: u8,
+}
+
+/// A click on a CHEX draw pile: its owner draws the top tile (if it is their turn to).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PileClicked {
+    pub owner: Seat,
+}
+
+/// What the player has picked so far: a piece, and for jump sequences the hops chosen.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Selection {
+    pub from: Option<Cell>,
+    /// A piece picked from the hand, by kind (its targets are the cells it can be placed on).
+    pub hand: Option<u8>,
+    pub hops: Vec<Cell>,
+    /// Cells the selection can go to next, with whether that step captures.
+    pub targets: Vec<(Cell, bool)>,
+    /// Moves on exactly the clicked cells that differ otherwise (the promotion piece, or what a
+    /// Shadow Chess move takes): the player picks one.
+    pub choices: Vec<MoveChoice>,
+}
+
+/// One of several moves on the same cells, as the HUD offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveChoice {
+    pub mv: AnyMove,
+    /// The move in notation.
+    pub text: String,
+    /// What it does ("promote to knight", "take on d5").
+    pub what: String,
+}
+
+impl MoveChoice {
+    fn of(pos: &variant_rules::AnyPosition, mv: AnyMove) -> MoveChoice {
+        MoveChoice { mv, text: pos.move_text(mv), what: describe(pos, mv) }
+    }
+}
+
+/// Picks entry `n` (from 0) of [`Selection::choices`] (a button in the HUD, or the key `n + 1`).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChooseMove(pub usize);
+
+impl Selection {
+    fn clear(&mut self) {
+        *self = Selection::default();
+    }
+}
+
+/// Legal moves with their cell paths (a swap can be picked from either of its squares).
+fn legal_paths(session: &Session) -> Vec<(AnyMove, MovePath)> {
+    let pos = session.game.position();
+    let mut out = Vec::new();
+    for m in pos.legal_move_list() {
+        let path = pos.move_path(m);
+        if path.swap {
+            out.push((m, MovePath { from: path.landings[0], landings: vec![path.from], ..path.clone() }));
+        }
+        out.push((m, path));
+    }
+    out
+}
+
+/// Recomputes the targets of a selection; returns the moves completed by exactly its hops.
+fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
+    let Some(from) = sel.from else {
+        sel.targets.clear();
+        return vec![];
+    };
+    let matching: Vec<&(AnyMove, MovePath)> = paths.iter().filter(|(_, p)| p.from == from && p.landings.starts_with(&sel.hops)).collect();
+    sel.targets.clear();
+    for (_, p) in &matching {
+        if let Some(&next) = p.landings.get(sel.hops.len()) {
+            let t = (next, p.capture);
+            if !sel.targets.contains(&t) {
+                sel.targets.push(t);
+            }
+        }
+    }
+    matching.iter().filter(|(_, p)| p.landings == sel.hops && !sel.hops.is_empty()).map(|(m, _)| *m).collect()
+}
+
+fn select(
+    mut clicks: MessageReader<CellClicked>,
+    mut hand_clicks: MessageReader<HandClicked>,
+    mut pile_clicks: MessageReader<PileClicked>,
+    session: Option<ResMut<Session>>,
+    seats: Res<Seats>,
+    mut sel: ResMut<Selection>,
+    mut out: MessageWriter<GameCommand>,
+) {
+    let Some(mut session) = session else { return };
+    if seats.is_computer(session.game.position().turn()) {
+        // The computer's pieces are not the players' to move.
+        if !clicks.is_empty() || !hand_clicks.is_empty() || !pile_clicks.is_empty() {
+            session.status = "wait: the computer is to move".into();
+        }
+        clicks.clear();
+        hand_clicks.clear();
+        pile_clicks.clear();
+        return;
+    }
+    for &PileClicked { owner } in pile_clicks.read() {
+        let pos = session.game.position();
+        if pos.turn() != owner {
+            session.status = "that pile is the other player's".into();
+        } else if let Some(draw) = pos.legal_move_list().into_iter().find(|m| *m == AnyMove::Chex(ChexMove::Draw)) {
+            out.write(GameCommand::Play(draw));
+        } else {
+            session.status = "no tile can be drawn now".into();
+        }
+    }
+    if clicks.is_empty() && hand_clicks.is_empty() {
+        return; // legal paths are computed only when there is a click to judge
+    }
+    let paths = legal_paths(&session);
+    for &HandClicked { kind } in hand_clicks.read() {
+        pick_from_hand(&mut session, &mut sel, &paths, kind);
+    }
+    for &CellClicked { cell } in clicks.read() {
+        let topo = crate::table::geometry::topology_of(session.game.position());
+        debug!("clicked {}", topo.name(cell));
+        let played = if let Some(kind) = sel.hand.take() {
+            place_from_hand(&mut session, &paths, kind, cell)
+        } else if sel.from.is_none() {
+            pick_up(&mut session, &mut sel, &paths, cell)
+        } else {
+            put_down(&mut session, &mut sel, &paths, cell)
+        };
+        if let Some(m) = played {
+            out.write(GameCommand::Play(m));
+            sel.clear();
+        }
+    }
+}
+
+/// A piece in hand was picked: its targets are the cells it may be placed on.
+fn pick_from_hand(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], kind: u8) {
+    let drops: Vec<(Cell, bool)> = paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+    sel.clear();
+    if drops.is_empty() {
+        session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));
+    } else {
+        sel.hand = Some(kind);
+        sel.targets = drops;
+        session.status = format!("place the {}: click a highlighted square", variant_rules::toetoe::kind_name(kind));
+    }
+}
+
+/// A piece from the hand goes to the clicked cell, if it may be placed there.
+fn place_from_hand(session: &mut Session, paths: &[(AnyMove, MovePath)], kind: u8, cell: Cell) -> Option<AnyMove> {
+    let found = paths.iter().find(|(_, p)| p.piece == kind && p.from == cell && p.landings == [cell] && !p.swap).map(|(m, _)| *m);
+    if found.is_none() {
+        let topo = crate::table::geometry::topology_of(session.game.position());
+        session.status = format!("the {} cannot be placed on {}", variant_rules::toetoe::kind_name(kind), topo.name(cell));
+    }
+    found
+}
+
+/// The first click: picks up the piece on `cell` if it can move. Moves that stay on the cell —
+/// a piece dropped there from the hand, a pawn promoting there — are offered at once; the only
+/// one is returned to be played.
+fn pick_up(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], cell: Cell) -> Option<AnyMove> {
+    let pos = session.game.position().clone();
+    if !paths.iter().any(|(_, p)| p.from == cell) {
+        session.status = format!("nothing of yours can move from {}", crate::table::geometry::topology_of(&pos).name(cell));
+        refresh(sel, paths);
+        return None;
+    }
+    sel.from = Some(cell);
+    sel.hops.clear();
+    session.status.clear();
+    let in_place: Vec<AnyMove> = paths.iter().filter(|(_, p)| p.from == cell && p.landings == [cell]).map(|(m, _)| *m).collect();
+    let only_in_place = paths.iter().filter(|(_, p)| p.from == cell).count() == in_place.len();
+    if in_place.len() == 1 && only_in_place {
+        return Some(in_place[0]); // nothing to choose (the last piece in hand, the one promotion)
+    }
+    if !in_place.is_empty() {
+        sel.choices = in_place.iter().map(|&m| MoveChoice::of(&pos, m)).collect();
+        session.status = "choose the move: click it below or press its number".into();
+    }
+    refresh(sel, paths);
+    None
+}
+
+/// A click with a piece picked up: the next hop, the move's last cell, another piece of
+/// one's own, or somewhere it cannot go (the HUD says why).
+fn put_down(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], cell: Cell) -> Option<AnyMove> {
+    sel.choices.clear();
+    if sel.from == Some(cell) && sel.hops.is_empty() {
+        sel.clear(); // clicking the selected piece again puts it down
+        return None;
+    }
+    let mut next = sel.clone();
+    next.hops.push(cell);
+    let complete = refresh(&mut next, paths);
+    if !next.targets.is_empty() {
+        *sel = next; // a jump sequence that goes on: choose it hop by hop
+    } else if complete.len() == 1 {
+        return Some(complete[0]);
+    } else if !complete.is_empty() {
+        // Same cells, different moves: promotion pieces, or in Shadow Chess what is taken.
+        let pos = session.game.position();
+        next.targets.clear();
+        next.choices = complete.iter().map(|&m| MoveChoice::of(pos, m)).collect();
+        session.status = "choose the move: click it below or press its number".into();
+        *sel = next;
+    } else if paths.iter().any(|(_, p)| p.from == cell) {
+        sel.from = Some(cell);
+        sel.hops.clear();
+        refresh(sel, paths);
+    } else {
+        session.status = explain(session, sel, cell);
+        sel.clear();
+    }
+    None
+}
+
+/// Plays the chosen one of several moves on the same cells.
+fn choose(mut picks: MessageReader<ChooseMove>, mut sel: ResMut<Selection>, mut out: MessageWriter<GameCommand>) {
+    for &ChooseMove(n) in picks.read() {
+        if let Some(choice) = sel.choices.get(n) {
+            out.write(GameCommand::Play(choice.mv));
+            sel.clear();
+        }
+    }
+}
+
+/// How a choice reads in the HUD: the promotion piece, what a shadow capture takes, the piece
+/// placed from the hand.
+fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
+    let text = pos.move_text(m);
+    if let variant_rules::AnyPosition::ToeToe(_) = pos {
+        let path = pos.move_path(m);
+        let name = variant_rules::toetoe::kind_name(path.piece);
+        return if text.contains('@') {
+            format!("place the {name}")
+        } else if text.contains('=') {
+            format!("promote to {name}")
+        } else if path.swap {
+            "swap".into()
+        } else if path.capture {
+            "capture".into()
+        } else {
+            "no capture".into()
+        };
+    }
+    if let variant_rules::AnyPosition::DoubleChess(_) = pos {
+        if text.starts_with("O-O") {
+            // Tri-Chess: the King's two-triangle step and castling land on the same cell.
+            return if text == "O-O" { "castle short".into() } else { "castle long".into() };
+        }
+        // Ranks run to 12: the move's path, not its text, names the promotion piece.
+        let path = pos.move_path(m);
+        let promote = (path.piece != 0).then(|| format!("promote to {}, ", crate::table::mirror::pieces::piece_name(path.piece).to_lowercase()));
+        return format!("{}{}", promote.unwrap_or_default(), if path.capture { "capture" } else { "no capture" });
+    }
+    let names = [('q', "queen"), ('r', "rook"), ('b', "bishop"), ('n', "knight")];
+    let mut parts = Vec::new();
+    // Chess moves are origin and destination (4+ characters), then a promotion letter, then
+    // `x` and the cell a shadow capture takes.
+    let tail = text.get(4..).unwrap_or("");
+    let (promo, taken) = tail.split_once('x').map_or((tail, None), |(p, t)| (p, Some(t)));
+    if let Some((_, name)) = promo.chars().next().and_then(|c| names.iter().find(|(l, _)| *l == c.to_ascii_lowercase())) {
+        parts.push(format!("promote to {name}"));
+    }
+    match taken {
+        Some(cell) => parts.push(format!("take on {cell}")),
+        None if pos.move_path(m).capture => parts.push("capture".into()),
+        None => parts.push("no capture".into()),
+    }
+    parts.join(", ")
+}
+
+/// Why the selected piece cannot go to `cell`, in the rules engine's words.
+fn explain(session: &Session, sel: &Selection, cell: Cell) -> String {
+    let pos = session.game.position();
+    let topo = crate::table::geometry::topology_of(pos);
+    let from = sel.from.map(|c| topo.name(c)).unwrap_or_default();
+    let mut text = from.clone();
+    let checkers = matches!(pos, variant_rules::AnyPosition::Checkers(_));
+    for &h in sel.hops.iter().chain(std::iter::once(&cell)) {
+        if checkers {
+            text.push(if sel.targets.iter().any(|t| t.1) { 'x' } else { '-' });
+        }
+        text += &topo.name(h);
+    }
+    match pos.parse_move(&text) {
+        Err(e) => format!("{text}: {e}"),
+        Ok(_) => format!("{text}: not playable from here"),
+    }
+}
+
+fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>, session: Option<Res<Session>>, seats: Res<Seats>) {
+    if changed.read().count() == 0 {
+        return;
+    }
+    sel.clear();
+    // A CHEX tile just drawn is in hand: show where it may go (unless the computer drew it).
+    if let Some(session) = session
+        && !seats.is_computer(session.game.position().turn())
+        && let variant_rules::AnyPosition::Chex(p) = session.game.position()
+        && let Some(tile) = p.holding()
+    {
+        let paths = legal_paths(&session);
+        sel.hand = Some(tile & 7);
+        sel.targets = paths.iter().map(|(_, p)| (p.from, false)).collect();
+    }
+}
+
+fn keyboard(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut out: MessageWriter<GameCommand>,
+    mut pick: MessageWriter<ChooseMove>,
+    mut sel: ResMut<Selection>,
+    mut fan: ResMut<crate::table::game::view::FanOut>,
+) {
+    let Some(keys) = keys else { return };
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        out.write(GameCommand::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        out.write(GameCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        sel.clear();
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        fan.0 = !fan.0;
+    }
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if !sel.choices.is_empty()
+        && let Some(n) = DIGITS.iter().position(|&k| keys.just_pressed(k))
+    {
+        pick.write(ChooseMove(n));
+    }
+}

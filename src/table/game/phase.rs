@@ -1,0 +1,54 @@
+//! The turn's phase, read at the end of every frame from the session (a roll due, a forced
+//! move, whose seat is to move), the dice (in flight) and the mirror (pieces still moving), and
+//! applied at once so the systems that follow in the frame run in the phase it is now.
+
+use bevy::prelude::*;
+
+use crate::table::game::dice::{DiceTable, forced_move};
+use crate::table::game::seats::Seats;
+use crate::table::game::session::Session;
+use crate::table::schedule::{OnScreen, TurnPhase, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Motion>()
+        .add_systems(Update, update_phase.in_set(TurnSystems::Resolve).in_set(OnScreen::Play))
+        .add_systems(Update, apply_transitions.after(TurnSystems::Resolve).before(TurnSystems::EndTurn));
+}
+
+/// Whether the mirror still animates the last move (a glide, prisoners sliding in): set by the
+/// mirror every frame, read here. Without a mirror nothing ever moves.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Motion {
+    pub moving: bool,
+}
+
+/// The phase the table is in, from what it holds now.
+pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Motion) -> TurnPhase {
+    let pos = session.game.position();
+    if motion.moving {
+        TurnPhase::Animating
+    } else if dice.in_flight() {
+        TurnPhase::Rolling
+    } else if pos.dice_due().is_some() {
+        TurnPhase::AwaitingThrow
+    } else if forced_move(pos).is_some() {
+        TurnPhase::Forced
+    } else if seats.is_computer(pos.turn()) {
+        TurnPhase::Thinking
+    } else {
+        TurnPhase::Choosing
+    }
+}
+
+fn update_phase(session: Option<Res<Session>>, seats: Res<Seats>, dice: Res<DiceTable>, motion: Res<Motion>, mut next: ResMut<NextState<TurnPhase>>) {
+    let Some(session) = session else { return };
+    if session.outcome().is_none() {
+        next.set_if_neq(phase_of(&session, &seats, &dice, *motion));
+    }
+}
+
+/// Applies the state changes `Resolve` asked for (the phase, game over) before `EndTurn`, so
+/// the computer starts on the position just resolved rather than a frame later.
+fn apply_transitions(world: &mut World) {
+    let _ = world.try_run_schedule(StateTransition);
+}

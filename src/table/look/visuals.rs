@@ -1,0 +1,392 @@
+//! What the pieces look like, and the table round them: the felt and the sun, the shared piece
+//! palette (lathe-turned chess pieces from [`crate::table::look::models`], thick checkers with a
+//! crown band on the edge and painted numbers, CHEX slabs), and the picking observers that turn
+//! clicks and drops on pieces into [`CellClicked`] messages. The board's own look is in
+//! [`crate::table::look::dress`], the seats' plates in [`crate::table::look::plates`].
+
+use bevy::asset::{load_internal_asset, uuid_handle};
+use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::pbr::{ExtendedMaterial, MaterialExtension};
+use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::mesh_picking::MeshPickingPlugin;
+use bevy::prelude::*;
+use bevy::render::render_resource::AsBindGroup;
+use bevy::shader::ShaderRef;
+use variant_rules::{Position, Seat};
+
+use crate::table::game::input::{CellClicked, HandClicked, PileClicked};
+use crate::table::game::seats::{SEAT_COLOURS, Seats};
+use crate::table::game::view::FanOut;
+use crate::table::look::drag::{Dragging, Pick, draggable};
+use crate::table::look::models::{chess_piece_parts, number_image};
+use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
+use crate::table::schedule::TurnSystems;
+
+const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
+const LIGHTING_SHADER: Handle<Shader> = uuid_handle!("c41e9b27-5f3d-4a86-9e0b-7d2a6c8f1e54");
+
+/// Pieces and checkers: a StandardMaterial (colour, texture, alpha mask) lit by the table's
+/// shared lighting model in `shaders/lighting.wgsl` instead of Bevy's full PBR.
+pub type PieceMaterial = ExtendedMaterial<StandardMaterial, PieceLighting>;
+
+/// The extension that swaps in `shaders/piece.wgsl` (it needs no parameters of its own).
+#[derive(Asset, AsBindGroup, Reflect, Debug, Clone, Default)]
+pub struct PieceLighting {
+    /// Unused; a bind group needs something in it.
+    #[uniform(100)]
+    pub reserved: Vec4,
+}
+
+impl MaterialExtension for PieceLighting {
+    fn fragment_shader() -> ShaderRef {
+        ShaderRef::Handle(PIECE_SHADER)
+    }
+}
+
+/// A piece material from StandardMaterial's settings.
+fn piece_material(base: StandardMaterial) -> PieceMaterial {
+    ExtendedMaterial { base, extension: PieceLighting::default() }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    load_internal_asset!(app, LIGHTING_SHADER, "../../shaders/lighting.wgsl", Shader::from_wgsl);
+    load_internal_asset!(app, PIECE_SHADER, "../../shaders/piece.wgsl", Shader::from_wgsl);
+    // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
+    // board and the pieces reach nothing.
+    app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))
+        .init_resource::<Hovered>()
+        .add_systems(Startup, (setup_palette, spawn_table).chain())
+        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, draw_hover).in_set(TurnSystems::Draw));
+}
+
+/// Shared meshes and materials, made once.
+#[derive(Resource)]
+pub struct Palette {
+    checker: Handle<Mesh>,
+    crown_band: Handle<Mesh>,
+    /// One material per entry of [`SEAT_COLOURS`].
+    colours: Vec<Handle<PieceMaterial>>,
+    /// The same colours frozen (Double Chess's checkmated cut-throat sets): greyed, cold, translucent.
+    frozen: Vec<Handle<PieceMaterial>>,
+    /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
+    numbers: Vec<[Handle<PieceMaterial>; 2]>,
+    number_decal: Handle<Mesh>,
+    gold: Handle<PieceMaterial>,
+    /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 Toe-to-Toe's general,
+    /// 8 its elephant (horses and chariots use the knight and rook).
+    pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
+    /// CHEX tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
+    /// face-down back shown on the draw piles.
+    slab: Handle<Mesh>,
+    slabs: [Handle<PieceMaterial>; 2],
+}
+
+/// The stack or piece under the pointer, for the hover ring and the inspection panel.
+#[derive(Resource, Default, Debug)]
+pub struct Hovered(pub Option<Entity>);
+
+fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut images: ResMut<Assets<Image>>, mut materials: ResMut<Assets<PieceMaterial>>) {
+    let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
+    let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
+    commands.insert_resource(Palette {
+        // Checkers: thick discs a little smaller than a cell, like a real set.
+        checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
+        crown_band: meshes.add(Torus::new(0.385, 0.425)),
+        colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(piece_material(glossy(*r, *g, *b)))).collect(),
+        frozen: SEAT_COLOURS
+            .iter()
+            .map(|&(_, rgb)| {
+                // Translucent, like ice: no set's own colour looks like it.
+                let [r, g, b] = frozen_colour(rgb);
+                materials.add(piece_material(StandardMaterial {
+                    base_color: Color::srgba(r, g, b, 0.55),
+                    alpha_mode: AlphaMode::Blend,
+                    perceptual_roughness: 0.15,
+                    ..default()
+                }))
+            })
+            .collect(),
+        numbers: (0..=12u32)
+            .map(|n| {
+                let image = images.add(number_image(n));
+                let ink = |c: Color| StandardMaterial {
+                    base_color: c,
+                    base_color_texture: Some(image.clone()),
+                    alpha_mode: AlphaMode::Mask(0.5),
+                    perceptual_roughness: 0.6,
+                    ..default()
+                };
+                [materials.add(piece_material(ink(Color::srgb(0.96, 0.93, 0.84)))), materials.add(piece_material(ink(Color::srgb(0.12, 0.08, 0.06))))]
+            })
+            .collect(),
+        // Painted on the top face, most of its width.
+        number_decal: meshes.add(Plane3d::new(Vec3::Y, Vec2::splat(0.27))),
+        gold: materials.add(piece_material(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.75, 0.25),
+            metallic: 0.9,
+            perceptual_roughness: 0.25,
+            ..default()
+        })),
+        pieces,
+        slab: meshes.add(Cuboid::new(0.9, TILE_HEIGHT, 0.9)),
+        slabs: [
+            materials.add(piece_material(StandardMaterial {
+                base_color: Color::srgba(0.92, 0.94, 0.96, 0.55),
+                alpha_mode: AlphaMode::Blend,
+                perceptual_roughness: 0.15,
+                ..default()
+            })),
+            materials.add(piece_material(StandardMaterial { base_color: Color::srgb(0.07, 0.07, 0.08), perceptual_roughness: 0.2, ..default() })),
+        ],
+    });
+}
+
+/// A set's colour frozen: mostly grey at its own lightness, tinted towards ice blue.
+pub fn frozen_colour([r, g, b]: [f32; 3]) -> [f32; 3] {
+    let grey = 0.3 * r + 0.59 * g + 0.11 * b;
+    let mix = |c: f32, ice: f32| c * 0.25 + grey * 0.45 + ice * 0.3;
+    [mix(r, 0.6), mix(g, 0.8), mix(b, 0.95)]
+}
+
+fn spawn_table(mut commands: Commands) {
+    // The felt is the clear colour: a flat, unlit green costs nothing per pixel, which matters
+    // to software renderers (a table mesh filling the screen cost more than the whole board).
+    commands.insert_resource(ClearColor(Color::srgb(0.13, 0.22, 0.16)));
+    commands.spawn((
+        Name::new("Sun"),
+        DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
+        // One cascade: the whole table fits in it, and software renderers draw one shadow map
+        // instead of four.
+        CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: crate::table::look::camera::SHADOW_DISTANCE, ..default() }.build(),
+        Transform::from_translation(crate::table::look::camera::SUN_AT).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    // 1024² is plenty for a board of at most 12x12 cells in the one cascade.
+    commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
+    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 400.0, ..default() });
+}
+
+/// Makes a piece, stack or tile something the pointer can use: a click picks it (as a click on
+/// its cell, or on a piece in hand — unless it is the release of a drag, which [`crate::table::look::drag`]
+/// handles), hovering shows its ring and inspection, and it can be dragged.
+fn make_interactive(mut e: EntityCommands, pick: Pick) {
+    let entity = e.id();
+    e.observe(move |ev: On<Pointer<Click>>, mut cells: MessageWriter<CellClicked>, mut hands: MessageWriter<HandClicked>, dragging: Res<Dragging>| {
+        if ev.event().event.button != PointerButton::Primary || dragging.0.is_some() {
+            return;
+        }
+        match pick {
+            Pick::Cell(cell) => {
+                cells.write(CellClicked { cell });
+            }
+            Pick::Hand(kind) => {
+                hands.write(HandClicked { kind });
+            }
+        }
+    })
+    .observe(hover(entity))
+    .observe(unhover(entity));
+    draggable(e, pick);
+}
+
+fn hover(entity: Entity) -> impl Fn(On<Pointer<Over>>, ResMut<Hovered>) {
+    move |_ev, mut h| h.0 = Some(entity)
+}
+
+fn unhover(entity: Entity) -> impl Fn(On<Pointer<Out>>, ResMut<Hovered>) {
+    move |_ev, mut h| {
+        if h.0 == Some(entity) {
+            h.0 = None;
+        }
+    }
+}
+
+fn dress_checkers(
+    stacks: Query<(Entity, &Stack), Added<Stack>>,
+    checkers: Query<(Entity, &CheckerPiece, &ChildOf), Added<CheckerPiece>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<crate::table::game::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, stack) in &stacks {
+        make_interactive(commands.entity(e), Pick::Cell(stack.cell));
+    }
+    for (e, ck, _) in &checkers {
+        commands.entity(e).insert((
+            Mesh3d(palette.checker.clone()),
+            MeshMaterial3d(palette.colours[seats.colour_index(ck.owner)].clone()),
+            Visibility::default(),
+        ));
+        if ck.number > 0 && !ck.king {
+            // Light ink on dark pieces, dark ink on light ones; upright for the checker's owner.
+            let ink = (seats.colour(ck.owner).luminance() > 0.3) as usize;
+            let facing = facing(session.as_deref(), ck.owner);
+            commands.entity(e).with_child((
+                Name::new(format!("Number {}", ck.number)),
+                Mesh3d(palette.number_decal.clone()),
+                MeshMaterial3d(palette.numbers[ck.number as usize % palette.numbers.len()][ink].clone()),
+                Transform::from_translation(Vec3::Y * (CHECKER_HEIGHT * 0.48 + 0.002)).with_rotation(facing),
+            ));
+        }
+        if ck.king {
+            // The crown is painted round the edge, so a king shows even deep in a stack.
+            commands.entity(e).with_child((
+                Name::new("Crown band"),
+                Mesh3d(palette.crown_band.clone()),
+                MeshMaterial3d(palette.gold.clone()),
+                Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
+            ));
+        }
+    }
+}
+
+/// How a seat's pieces are turned: from the seat's side of the board towards the middle
+/// (matters for the knight's head and the painted numbers).
+fn facing(session: Option<&crate::table::game::session::Session>, owner: Seat) -> Quat {
+    let yaw = session
+        .map_or(if owner == Seat::A { 0.0 } else { std::f32::consts::PI }, |s| crate::table::game::view::TurnView::yaw_of_seat(s.game.position(), owner));
+    Quat::from_rotation_y(yaw)
+}
+
+/// A CHEX slab's material: White's translucent, Black's opaque.
+fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
+    palette.slabs[owner.index().min(palette.slabs.len() - 1)].clone()
+}
+
+/// Spawns the parts of a piece model as children, turned to face `facing`.
+fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)], material: &Handle<PieceMaterial>, facing: Quat) {
+    for (mesh, t) in parts {
+        c.spawn((
+            Name::new("Piece part"),
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
+        ));
+    }
+}
+
+fn dress_tiles(
+    tiles: Query<(Entity, Option<&ChessPiece>, Option<&HandPiece>), Added<Tile>>,
+    piles: Query<(Entity, &DrawPile), Added<DrawPile>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<crate::table::game::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, on_board, held) in &tiles {
+        // A tile in play, or the one just drawn (held above its pile until placed).
+        let (owner, kind) = match (on_board, held) {
+            (Some(p), _) => (p.owner, p.kind),
+            (None, Some(h)) => (h.owner, h.kind),
+            (None, None) => continue,
+        };
+        // The piece stands on its slab, a little smaller than on a board, in the other seat's
+        // colour so it shows against the slab (the slab's colour says whose tile it is).
+        let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
+        let colour = palette.colours[seats.colour_index(other)].clone();
+        commands.entity(e).insert(Visibility::default()).with_children(|c| {
+            c.spawn((
+                Name::new("Tile slab"),
+                Mesh3d(palette.slab.clone()),
+                MeshMaterial3d(slab(&palette, owner)),
+                Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
+            ));
+            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
+                .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(session.as_deref(), owner)));
+        });
+        make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
+    }
+    for (e, pile) in &piles {
+        let owner = pile.owner;
+        commands
+            .entity(e)
+            .insert(Visibility::default())
+            .with_children(|c| {
+                for i in 0..pile.count {
+                    c.spawn((
+                        Name::new(format!("Face-down tile {i}")),
+                        Mesh3d(palette.slab.clone()),
+                        MeshMaterial3d(slab(&palette, owner)),
+                        Transform::from_xyz(0.0, (i as f32 + 0.5) * TILE_HEIGHT * 1.02, 0.0),
+                    ));
+                }
+            })
+            .observe(move |ev: On<Pointer<Click>>, mut out: MessageWriter<PileClicked>| {
+                if ev.event().event.button == PointerButton::Primary {
+                    out.write(PileClicked { owner });
+                }
+            })
+            .observe(hover(e))
+            .observe(unhover(e));
+    }
+}
+
+/// Which model shows a piece kind: Toe-to-Toe's general and elephant have their own.
+fn model(kind: u8, session: Option<&crate::table::game::session::Session>) -> usize {
+    let toe = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ToeToe);
+    match kind {
+        5 if toe => 7,
+        3 if toe => 8,
+        k => k as usize,
+    }
+}
+
+fn dress_hand(
+    pieces: Query<(Entity, &HandPiece), (Added<HandPiece>, Without<Tile>)>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<crate::table::game::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, p) in &pieces {
+        let material = palette.colours[seats.colour_index(p.owner)].clone();
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Hand(p.kind), &palette, material, session.as_deref());
+    }
+}
+
+fn dress_chess_pieces(
+    pieces: Query<(Entity, &ChessPiece, Option<&PieceMarks>), (Added<ChessPiece>, Without<Tile>)>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<crate::table::game::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, p, marks) in &pieces {
+        // A frozen piece (Double Chess) in its colour gone cold and grey.
+        let colours = if marks.is_some_and(|m| m.frozen) { &palette.frozen } else { &palette.colours };
+        let material = colours[seats.colour_index(p.owner)].clone();
+        dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Cell(p.cell), &palette, material, session.as_deref());
+    }
+}
+
+/// Gives a chess-family piece (on the board or in a hand) its model in `material`, facing out
+/// from its owner's side, and makes it pickable as `pick`.
+fn dress_piece(
+    commands: &mut Commands,
+    e: Entity,
+    (owner, kind): (Seat, u8),
+    pick: Pick,
+    palette: &Palette,
+    material: Handle<PieceMaterial>,
+    session: Option<&crate::table::game::session::Session>,
+) {
+    let facing = facing(session, owner);
+    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind, session)], &material, facing));
+    make_interactive(commands.entity(e), pick);
+}
+
+fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transform)>) {
+    if !fan.is_changed() {
+        return;
+    }
+    for (ck, mut t) in &mut checkers {
+        t.translation = checker_offset(ck.level, fan.0);
+    }
+}
+
+fn draw_hover(hovered: Res<Hovered>, q: Query<&GlobalTransform>, mut gizmos: Gizmos) {
+    if let Some(t) = hovered.0.and_then(|e| q.get(e).ok()) {
+        let iso = Isometry3d::new(t.translation() + Vec3::Y * 0.05, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
+        gizmos.circle(iso, 0.47, Color::srgb(1.0, 0.9, 0.4));
+    }
+}

@@ -1,0 +1,14 @@
+//! The screens and their panels: the launcher and its resume panel, the in-game HUD, the file
+//! dialogs and the screenshot command.
+
+use bevy::prelude::*;
+
+pub mod dialogs;
+pub mod hud;
+pub mod launcher;
+pub mod resume;
+pub mod screenshot;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, dialogs::plugin, screenshot::plugin));
+}

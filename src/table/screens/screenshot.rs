@@ -1,0 +1,77 @@
+//! `variant-table screenshot`: once the scene has had time to build its pipelines, save one
+//! frame of the primary window to a PNG and exit.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, take_screenshot.run_if(resource_exists::<ScreenshotRequest>));
+}
+
+/// Frames rendered before the screenshot: software Vulkan compiles pipelines lazily, and a
+/// mesh whose pipeline is not ready is simply not drawn, so we wait well past that.
+pub const SETTLE_FRAMES: u32 = 60;
+/// ... and at least this many seconds, for slow debug builds under Xvfb.
+pub const SETTLE_SECONDS: f32 = 8.0;
+
+/// Asks for a screenshot saved to `path`, then exit.
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotRequest {
+    pub path: PathBuf,
+    pub frames: u32,
+    pub taken: bool,
+    /// Throw the dice with this seed first, and shoot once they rest.
+    pub throw_seed: Option<u64>,
+    /// Frames since the thrown dice came to rest.
+    pub rested: u32,
+    /// Cells to click once the scene is up (`--click`: a piece, then where it may go, shows the
+    /// move highlights).
+    pub clicks: Vec<variant_rules::Cell>,
+}
+
+impl ScreenshotRequest {
+    /// A screenshot of the scene as it comes up.
+    pub fn new(path: PathBuf) -> ScreenshotRequest {
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new() }
+    }
+}
+
+fn take_screenshot(
+    mut req: ResMut<ScreenshotRequest>,
+    time: Res<Time<Real>>,
+    mut dice: ResMut<crate::table::game::dice::DiceTable>,
+    mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
+    mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
+    mut commands: Commands,
+) {
+    req.frames += 1;
+    if req.frames == 5 {
+        clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
+    }
+    if let Some(seed) = req.throw_seed {
+        // Throw once the scene is up; then wait for the dice to rest and a few frames more.
+        if req.frames == 10 {
+            dice.reseed(seed);
+            throw.write(crate::table::game::dice::ThrowDice::default());
+            return;
+        }
+        if req.frames < 10 || dice.in_flight() || dice.faces.is_empty() {
+            return;
+        }
+        req.rested += 1;
+        if req.rested < 20 {
+            return;
+        }
+    }
+    if req.taken || req.frames < SETTLE_FRAMES || time.elapsed_secs() < SETTLE_SECONDS {
+        return;
+    }
+    req.taken = true;
+    commands.spawn(Screenshot::primary_window()).observe(save_to_disk(req.path.clone())).observe(
+        |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        },
+    );
+}
