@@ -13,6 +13,7 @@ use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Sea
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
+mod scene;
 
 /// Piece kinds, numbered as the die names them ("Values '1,2,3,4' represent 'P,N,B,R'").
 pub const PAWN: u8 = 1;

@@ -12,6 +12,7 @@ use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL,
 
 mod legal;
 mod refusal;
+pub(crate) mod scene;
 
 pub(crate) use refusal::kind_word;
 

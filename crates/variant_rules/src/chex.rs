@@ -26,6 +26,7 @@ use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Sea
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
+mod scene;
 
 /// Side of the window the plane is kept in (see the module doc): a cluster of 32 tiles spans at
 /// most 32 cells, and moves reach one cell beyond it (two for a knight).

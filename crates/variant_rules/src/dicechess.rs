@@ -18,6 +18,8 @@ use crate::position::{MoveError, Outcome, Player, Position, Reason, Seating, spl
 use crate::refusal::Refusal;
 use crate::topology::{Cell, NO_CELL, Wrap};
 
+mod scene;
+
 /// Dice Chess seats two, White then Black, like the chess underneath.
 const SEATING: Seating = Seating::TWO;
 

@@ -31,6 +31,7 @@ pub mod layout;
 pub mod movement;
 pub mod position;
 pub mod refusal;
+pub mod scene;
 pub mod search;
 pub mod toetoe;
 pub mod topology;

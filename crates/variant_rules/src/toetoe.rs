@@ -16,6 +16,7 @@ use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Sea
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
+mod scene;
 
 /// Piece kinds (the low three bits of a board byte; bit 3 is the owner, 0 = empty).
 pub const PAWN: u8 = 1;

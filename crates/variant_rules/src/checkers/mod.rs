@@ -18,6 +18,7 @@ use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, W
 
 mod bits;
 mod refusal;
+mod scene;
 mod setup;
 mod text;
 mod tri;

@@ -10,6 +10,7 @@ mod geometry;
 mod mates;
 mod moves;
 mod refusal;
+mod scene;
 mod text;
 pub mod tri;
 
