@@ -217,7 +217,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>, click: &str) -> Result<(), String> {
     let game = args.game()?;
     let seats = args.seats(&game)?;
-    let topo = variant_table::table::geometry::topology_of(game.position());
+    let topo = game.position().topology();
     let clicks = click
         .split_whitespace()
         .map(|name| topo.parse_cell(name).ok_or_else(|| format!("--click: '{}' is not a cell of the board", clip(name, 24))))

@@ -9,11 +9,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use variant_rules::scene::PieceKind;
 use variant_rules::{AnyMove, AnyPosition, Game, GameId, GameOptions, Position, Seat, Wrap};
 use variant_table::table::game::input::{CellClicked, ChooseMove, Selection};
 use variant_table::table::game::seats::Seats;
 use variant_table::table::game::session::{GameCommand, Session};
-use variant_table::table::geometry::{cell_translation, topology_of};
+use variant_table::table::geometry::cell_translation;
 use variant_table::table::mirror::board::{Board, BoardCell, GhostCell};
 use variant_table::table::mirror::pieces::{CheckerPiece, ChessPiece, Gathering, PrisonerSlide, Stack, checker_offset};
 use variant_table::table::persist::autosave::Autosave;
@@ -69,7 +70,7 @@ fn mirror(app: &mut App) -> Vec<(u16, String, Vec3)> {
     }
     let mut pieces = world.query::<(&ChessPiece, &Transform)>();
     for (p, t) in pieces.iter(world) {
-        out.push((p.cell, format!("{}{}", p.owner.0, p.kind), t.translation));
+        out.push((p.cell, format!("{}{:?}", p.owner.0, p.kind), t.translation));
     }
     out.sort_by_key(|x| x.0);
     out
@@ -77,7 +78,7 @@ fn mirror(app: &mut App) -> Vec<(u16, String, Vec3)> {
 
 /// The same, computed from the rules position.
 fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
-    let topo = topology_of(pos);
+    let topo = pos.topology();
     let mut out = Vec::new();
     for cell in 0..topo.len() as u16 {
         let at = cell_translation(topo, cell);
@@ -92,8 +93,8 @@ fn expected(pos: &AnyPosition) -> Vec<(u16, String, Vec3)> {
                 out.push((cell, text, at));
             }
             _ => {
-                if let Some((owner, kind)) = variant_table::table::mirror::pieces::piece_of(pos, cell) {
-                    out.push((cell, format!("{}{kind}", owner.0), at));
+                if let Some(p) = pos.piece_on(cell) {
+                    out.push((cell, format!("{}{:?}", p.seat.0, p.kind), at));
                 }
             }
         }
@@ -144,7 +145,7 @@ fn throw_dice(app: &mut App) -> String {
 fn play_cell_less(app: &mut App, pos: &AnyPosition, chosen: AnyMove) {
     let (game, ply) = (session(app).game.id(), session(app).game.moves().count());
     let text = pos.move_text(chosen);
-    if variant_table::table::game::dice::forced_move(pos).is_none() {
+    if pos.forced_move().is_none() {
         app.world_mut().write_message(GameCommand::Play(chosen));
     }
     settle(app);
@@ -171,7 +172,7 @@ fn play_options_by_clicks(game: GameId, opts: GameOptions, seed: u64, max: usize
             // the physics read, backed by a throw record that replays.
             let token = throw_dice(&mut app);
             let faces = app.world().resource::<variant_table::table::game::dice::DiceTable>().faces.clone();
-            assert_eq!(token, variant_table::table::game::dice::roll_token(game, &opts, &faces));
+            assert_eq!(token, pos.roll_token(&faces));
             let (ply_of, record) = session(&app).throws.last().cloned().expect("a throw record");
             assert_eq!(ply_of, ply);
             assert!(record.replays(), "{game}: throw {ply} replays to {:?}", record.faces);
@@ -254,27 +255,27 @@ fn toe_to_toe_pieces_wait_in_hand_and_are_placed_from_it() {
     let mut app = app_with(GameId::ToeToe);
     let hands = |app: &mut App| {
         let world = app.world_mut();
-        let mut v: Vec<(u8, u8)> = world.query::<&HandPiece>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
+        let mut v: Vec<(u8, PieceKind)> = world.query::<&HandPiece>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
         v.sort();
         v
     };
     assert_eq!(hands(&mut app).len(), 16, "eight pieces each beside the board");
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     // Pick the king from the hand, try a square outside the deployment zone, then d2.
-    app.world_mut().write_message(HandClicked { kind: 6 });
+    app.world_mut().write_message(HandClicked { kind: PieceKind::King });
     app.update();
     assert_eq!(app.world().resource::<Selection>().targets.len(), 24, "the king may go on any of 24 squares");
     click(&mut app, t.parse_cell("d5").unwrap());
     settle(&mut app);
     assert_eq!(session(&app).game.moves().count(), 0);
     assert!(session(&app).status.contains("cannot be placed"), "{}", session(&app).status);
-    app.world_mut().write_message(HandClicked { kind: 6 });
+    app.world_mut().write_message(HandClicked { kind: PieceKind::King });
     app.update();
     click(&mut app, t.parse_cell("d2").unwrap());
     settle(&mut app);
     assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec!["K@d2"]);
     assert_eq!(hands(&mut app).len(), 15);
-    assert!(!hands(&mut app).contains(&(0, 6)), "White's king left the hand");
+    assert!(!hands(&mut app).contains(&(0, PieceKind::King)), "White's king left the hand");
     assert_mirrors(&mut app, "after placing the king");
 }
 
@@ -310,7 +311,7 @@ fn chex_tiles_are_drawn_from_the_pile_and_placed_by_clicks() {
     app.world_mut().write_message(PileClicked { owner: Seat::B });
     settle(&mut app);
     let world = app.world_mut();
-    let held: Vec<(u8, u8)> = world.query_filtered::<&HandPiece, With<Tile>>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
+    let held: Vec<(u8, PieceKind)> = world.query_filtered::<&HandPiece, With<Tile>>().iter(world).map(|h| (h.owner.0, h.kind)).collect();
     assert_eq!(held.len(), 1, "the drawn tile waits above Black's pile");
     assert_eq!(held[0].0, 1);
     // Picking the drawn tile up (as a drag starts) shows the same targets.
@@ -333,7 +334,7 @@ fn toe_to_toe_swaps_from_either_square() {
         send_move(&mut app, m);
         settle(&mut app);
     }
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     click(&mut app, t.parse_cell("e3").unwrap());
     click(&mut app, t.parse_cell("d2").unwrap());
     settle(&mut app);
@@ -358,7 +359,7 @@ fn board_entity_carries_the_topology_and_ghost_cells_repeat_wrapped_edges() {
 fn illegal_requests_change_nothing() {
     let mut app = app(Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap());
     let before = (session(&app).game.position().to_text(), mirror(&mut app));
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     let cell = |n: &str| t.parse_cell(n).unwrap();
     // An empty cell, an opponent's checker, then a piece to a cell it cannot reach.
     for clicks in [vec!["d4"], vec!["b6"], vec!["c3", "c5"], vec!["c3", "e5"], vec!["a1", "b2"]] {
@@ -380,7 +381,7 @@ fn illegal_requests_change_nothing() {
 fn jump_sequences_are_chosen_hop_by_hop() {
     let game = Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), Some("7b/8/5b2/8/3b4/2a5/8/8 a 0")).unwrap();
     let mut app = app(game);
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     let cell = |n: &str| t.parse_cell(n).unwrap();
     click(&mut app, cell("c3"));
     click(&mut app, cell("e5"));
@@ -451,22 +452,21 @@ fn app_with(id: GameId) -> App {
 
 #[test]
 fn captured_pieces_are_summarised_for_the_hud() {
-    use variant_table::table::mirror::pieces::captured_summary;
     let mut chess = app_with(GameId::Chess).world().resource::<Session>().game.clone();
     for m in ["e2e4", "d7d5", "e4d5"] {
         chess.play(m).unwrap();
     }
-    assert_eq!(captured_summary(chess.position()), [String::new(), "P".to_string()]);
+    assert_eq!(chess.position().captured_summary(None), [String::new(), "P".to_string()]);
     let mut stax = Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap();
     for m in ["c3-d4", "f6-e5", "d4xf6"] {
         stax.play(m).unwrap();
     }
-    assert_eq!(captured_summary(stax.position()), [String::new(), "1 held prisoner".to_string()]);
+    assert_eq!(stax.position().captured_summary(None), [String::new(), "1 held prisoner".to_string()]);
     let mut checkers = Game::new(GameId::Checkers, GameOptions::default_for(GameId::Checkers), None).unwrap();
     for m in ["c3-d4", "f6-e5", "d4xf6"] {
         checkers.play(m).unwrap();
     }
-    assert_eq!(captured_summary(checkers.position()), [String::new(), "1 taken".to_string()]);
+    assert_eq!(checkers.position().captured_summary(None), [String::new(), "1 taken".to_string()]);
 }
 
 #[test]
@@ -476,7 +476,7 @@ fn prisoners_slide_under_the_jumper_after_it_lands() {
         send_move(&mut app, m);
         settle(&mut app);
     }
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     let cell = |n: &str| t.parse_cell(n).unwrap();
     click(&mut app, cell("d4"));
     click(&mut app, cell("f6"));
@@ -499,7 +499,7 @@ fn prisoners_slide_under_the_jumper_after_it_lands() {
 fn promotion_is_chosen_from_the_offered_pieces() {
     let game = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), Some("7k/P7/8/8/8/8/8/K7 w - - 0 1")).unwrap();
     let mut app = app(game);
-    let t = topology_of(session(&app).game.position());
+    let t = session(&app).game.position().topology();
     click(&mut app, t.parse_cell("a7").unwrap());
     click(&mut app, t.parse_cell("a8").unwrap());
     settle(&mut app);
@@ -513,7 +513,7 @@ fn promotion_is_chosen_from_the_offered_pieces() {
     assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), vec![choices[knight].text.as_str()]);
     assert_mirrors(&mut app, "after promoting to a knight");
     let world = app.world_mut();
-    assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == 2 && p.owner == Seat::A), "a white knight stands on a8");
+    assert!(world.query::<&ChessPiece>().iter(world).any(|p| p.kind == PieceKind::Knight && p.owner == Seat::A), "a white knight stands on a8");
 }
 
 #[test]
@@ -547,7 +547,7 @@ fn dice_rest_in_the_tray_and_a_saved_game_replays_its_throws() {
     assert_eq!(dice(&mut app).len(), 2, "two dice for Dice Chess");
     let token = throw_dice(&mut app);
     assert!(token.starts_with('[') && token.contains(','), "{token}");
-    let origin = tray_origin(topology_of(session(&app).game.position()));
+    let origin = tray_origin(session(&app).game.position().topology());
     for (_, at) in dice(&mut app) {
         let local = at - origin;
         assert!(local.x.abs() < variant_table::dice::TRAY_HALF[0] && local.z.abs() < variant_table::dice::TRAY_HALF[1], "a die rests in the tray: {local}");
@@ -618,11 +618,11 @@ fn table_state(app: &mut App) -> TableState {
 
 /// A Dice Chess save with one real throw recorded, as JSON.
 fn dice_save_json() -> (SaveFile, String) {
-    use variant_table::table::game::dice::roll_token;
     let opts = GameOptions::default_for(GameId::DiceChess);
     let mut game = Game::new(GameId::DiceChess, opts, None).unwrap();
     let (record, _) = variant_table::dice::roll(11, 2, None);
-    game.play(&roll_token(GameId::DiceChess, &opts, &record.faces)).unwrap();
+    let token = game.position().roll_token(&record.faces);
+    game.play(&token).unwrap();
     let save = SaveFile::of(&game, &Seats::default(), &[(0, record)]);
     let json = serde_json::to_string_pretty(&save).unwrap();
     (save, json)
@@ -799,7 +799,7 @@ fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
     let mut app = start_from_launcher(&[LauncherKey::Char('p')]);
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::Stax, 4));
-    assert_eq!(topology_of(session(&app).game.position()).width(), 12);
+    assert_eq!(session(&app).game.position().topology().width(), 12);
     assert_mirrors(&mut app, "four-player start");
 
     let mut rng = ChaCha8Rng::seed_from_u64(44);
@@ -1102,7 +1102,7 @@ fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
 
 /// The cell named `name` on the table's board.
 fn cell(app: &App, name: &str) -> u16 {
-    topology_of(session(app).game.position()).parse_cell(name).unwrap_or_else(|| panic!("no cell {name}"))
+    session(app).game.position().topology().parse_cell(name).unwrap_or_else(|| panic!("no cell {name}"))
 }
 
 /// Plays a move by clicking its origin and then its destination, as the mouse does.
@@ -1135,7 +1135,7 @@ fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
     let opts = *session(&app).game.options();
     assert_eq!((session(&app).game.id(), opts.players, opts.seating), (GameId::DoubleChess, 4, variant_rules::checkers::DoublesSeating::PartnersAdjacent));
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::DoubleChess, 4));
-    assert_eq!(topology_of(session(&app).game.position()).width(), 12);
+    assert_eq!(session(&app).game.position().topology().width(), 12);
     assert_mirrors(&mut app, "double chess start");
     let world = app.world_mut();
     assert_eq!(world.query::<&ChessPiece>().iter(world).count(), 64, "four sets of sixteen");
@@ -1154,7 +1154,7 @@ fn double_chess_from_the_launcher_by_clicks_undo_and_save() {
     }
     assert_eq!(session(&app).game.moves().collect::<Vec<_>>(), ["f2f5", "d12f8", "a4e6", "k8h8"]);
     let knight = piece_at(&mut app, "f8").expect("Black 1's Knight hopped twice to f8");
-    assert_eq!((knight.owner, knight.kind), (Seat(1), 2));
+    assert_eq!((knight.owner, knight.kind), (Seat(1), PieceKind::Knight));
 
     let after = mirror(&mut app);
     for _ in 0..2 {

@@ -12,9 +12,9 @@ use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position, Seat};
 use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::view::TurnView;
-use variant_table::table::geometry::{cell_translation, closed_cells, plane_to_world, topology_of};
+use variant_table::table::geometry::{cell_translation, closed_cells, plane_to_world};
 use variant_table::table::mirror::board::{Board, ClosedCell, cell_at};
-use variant_table::table::mirror::pieces::{ChessPiece, piece_of};
+use variant_table::table::mirror::pieces::ChessPiece;
 use variant_table::table::persist::save::{SaveFile, SaveLoad};
 use variant_table::table::screens::launcher::LauncherKey;
 
@@ -64,13 +64,13 @@ fn clickable(pos: &AnyPosition) -> Vec<AnyMove> {
 /// Every piece stands on its triangle's centre, and is the piece the rules put there.
 fn assert_mirrors(app: &mut App, label: &str) {
     let pos = session(app).game.position().clone();
-    let topo = topology_of(&pos);
+    let topo = pos.topology();
     let world = app.world_mut();
     let mut pieces: Vec<(Cell, Vec3, Seat, u8)> =
         world.query::<(&ChessPiece, &Transform)>().iter(world).map(|(p, t)| (p.cell, t.translation, p.owner, p.kind)).collect();
     pieces.sort_by_key(|p| p.0);
     let want: Vec<(Cell, Vec3, Seat, u8)> =
-        (0..topo.len() as Cell).filter_map(|c| piece_of(&pos, c).map(|(owner, kind)| (c, cell_translation(topo, c), owner, kind))).collect();
+        (0..topo.len() as Cell).filter_map(|c| pos.piece_on(c).map(|p| (c, cell_translation(topo, c), p.seat, p.kind))).collect();
     assert_eq!(pieces, want, "{label}: the mirror differs from {}", pos.to_text());
 }
 
@@ -84,7 +84,7 @@ fn three_player_tri_chess_from_the_launcher_is_played_by_clicks() {
     assert_eq!((game.id(), game.position().seating().count()), (GameId::TriChess, 3));
     let AnyPosition::DoubleChess(p) = game.position() else { panic!("Tri-Chess plays on the Double Chess position") };
     assert!(p.is_tri() && p.set_name(Seat(2)) == "Set C");
-    assert_eq!(topology_of(game.position()).tri_board().map(|b| b.rows), Some(10), "three players round the 10-row hexagon");
+    assert_eq!(game.position().topology().tri_board().map(|b| b.rows), Some(10), "three players round the 10-row hexagon");
     let seats = app.world().resource::<Seats>().clone();
     assert_eq!(seats.colours(), Seats::default_colours(GameId::TriChess, 3), "red, ivory and jade sets");
     assert_mirrors(&mut app, "start");
@@ -201,7 +201,7 @@ fn one_player_against_five_computers_at_six_player_tri_chess() {
     let game = tri_chess(6, "cut-throat", false);
     let opts = *game.options();
     let mut app = app(game);
-    assert_eq!(topology_of(session(&app).game.position()).tri_board().map(|b| b.rows), Some(12));
+    assert_eq!(session(&app).game.position().topology().tri_board().map(|b| b.rows), Some(12));
     for (i, s) in app.world_mut().resource_mut::<Seats>().seats.iter_mut().enumerate() {
         if i != 0 {
             s.controller = Controller::Computer { movetime_ms: 20 };
@@ -245,7 +245,7 @@ fn castling_and_the_kings_two_triangle_step_are_offered_as_two_choices_and_saved
     let game = Game::new(GameId::TriChess, GameOptions::default_for(GameId::TriChess), Some(text)).unwrap();
     for (want, recorded) in [("castle short", "O-O"), ("no capture", "i1k1")] {
         let mut app = app(game.clone());
-        let t = topology_of(session(&app).game.position());
+        let t = session(&app).game.position().topology();
         let (i1, k1) = (t.parse_cell("i1").unwrap(), t.parse_cell("k1").unwrap());
         for c in [i1, k1] {
             let at = inside(&app, c, 1, 0.5);

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position};
 use variant_table::table::game::seats::Seats;
 use variant_table::table::game::view::TurnView;
-use variant_table::table::geometry::{cell_translation, plane_to_world, topology_of};
+use variant_table::table::geometry::{cell_translation, plane_to_world};
 use variant_table::table::mirror::board::{Board, cell_at};
 use variant_table::table::mirror::pieces::{CheckerPiece, Stack};
 use variant_table::table::screens::launcher::LauncherKey;
@@ -76,7 +76,7 @@ fn six_player_tri_stax_from_the_launcher_is_played_by_clicks_and_the_view_turns_
     let seats = app.world().resource::<Seats>().clone();
     assert_eq!(seats.count(), 6);
     assert!(seats.validate().is_ok(), "six distinct sets: {:?}", seats.colours());
-    let topo = topology_of(session(&app).game.position());
+    let topo = session(&app).game.position().topology();
     assert_eq!(topo.tri_board().map(|b| b.rows), Some(12), "six players round the 12-row hexagon");
     assert_mirrors(&mut app, "start");
 
@@ -105,7 +105,7 @@ fn six_player_tri_stax_from_the_launcher_is_played_by_clicks_and_the_view_turns_
 #[test]
 fn two_player_tri_queens_moves_by_clicks_on_the_triangles() {
     let mut app = app(Game::new(GameId::TriQueens, GameOptions::default_for(GameId::TriQueens), None).unwrap());
-    assert_eq!(topology_of(session(&app).game.position()).tri_board().map(|b| b.rows), Some(8));
+    assert_eq!(session(&app).game.position().topology().tri_board().map(|b| b.rows), Some(8));
     assert_mirrors(&mut app, "start");
     assert_eq!(app.world().resource::<TurnView>().target(), None, "two players: the view stays with the first seat");
     for ply in 0..4 {

@@ -1,5 +1,5 @@
 //! Where things lie on the table: the size of a cell, the board's layout per topology, the
-//! layout's plane in world coordinates, cell centres, the names of boards and sides, and the
+//! layout's plane in world coordinates, cell centres, the names of boards, and the
 //! ghost cells that repeat wrapped edges. Pure functions, no entities: every room may use them.
 
 use bevy::prelude::*;
@@ -9,32 +9,10 @@ use variant_rules::{AnyPosition, Cell, Topology, Wrap};
 /// Side of one cell in world units (the table is laid out in cells).
 pub const CELL: f32 = 1.0;
 
-/// The topology of the game in a position.
-pub fn topology_of(pos: &AnyPosition) -> &'static Topology {
-    match pos {
-        AnyPosition::Checkers(p) => p.topology(),
-        AnyPosition::Chess(p) => p.topology(),
-        AnyPosition::ToeToe(p) => p.topology(),
-        AnyPosition::Chex(p) => p.topology(),
-        AnyPosition::DiceChess(p) => p.chess().topology(),
-        AnyPosition::ChecToe(p) => p.topology(),
-        AnyPosition::DoubleChess(p) => p.topology(),
-    }
-}
-
-/// The cells of the board that are off limits (cut-throat Double Chess's corners; Tri-Chess's
-/// four-player cut-throat corners and cut edges).
-pub fn closed_cells(pos: &AnyPosition) -> Vec<Cell> {
-    match pos {
-        AnyPosition::DoubleChess(p) => (0..p.topology().len() as Cell).filter(|&c| p.is_closed(c)).collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The closed cells the board draws dimmed rather than walled off: those of a hexagon of
 /// triangles (see [`Board::dimmed`]).
 pub fn dimmed_cells(pos: &AnyPosition) -> Vec<Cell> {
-    if topology_of(pos).tri_board().is_some() { closed_cells(pos) } else { Vec::new() }
+    if pos.topology().tri_board().is_some() { pos.closed_cells() } else { Vec::new() }
 }
 
 /// The layout of a topology's board (its cells have the topology's indices): its squares, or
@@ -49,14 +27,6 @@ pub fn board_name(topo: &Topology) -> String {
         Some(b) => format!("hexagon of {} rows{}{}", b.rows, if b.corners { " with corners" } else { "" }, if b.extra_file { " and extra file" } else { "" }),
         None => format!("{}x{} {}", topo.width(), topo.height(), topo.wrap()),
     }
-}
-
-/// A side's name: south, west, north, east round a square board; south, south-west,
-/// north-west, north, north-east, south-east round a hexagon (clockwise from the south).
-pub fn side_name(side: variant_rules::Side, sides: usize) -> &'static str {
-    const SQUARE: [&str; 4] = ["south", "west", "north", "east"];
-    const HEXAGON: [&str; 6] = ["south", "south-west", "north-west", "north", "north-east", "south-east"];
-    if sides == 6 { HEXAGON[side.0 as usize % 6] } else { SQUARE[side.0 as usize % 4] }
 }
 
 /// World position on the board's surface (y = 0) of a point of the layout's plane: the plane's

@@ -17,6 +17,7 @@ pub mod mirror;
 pub mod persist;
 pub mod schedule;
 pub mod screens;
+pub mod sets;
 
 /// Everything a game needs that does not draw: works under `MinimalPlugins` + `StatesPlugin`.
 pub struct TablePlugin;

@@ -12,7 +12,7 @@ use variant_table::table::TablePlugin;
 use variant_table::table::game::input::CellClicked;
 use variant_table::table::game::seats::Seats;
 use variant_table::table::game::session::{GameCommand, PositionChanged, Session};
-use variant_table::table::geometry::{layout_of, plane_to_world, topology_of};
+use variant_table::table::geometry::{layout_of, plane_to_world};
 use variant_table::table::mirror::board::{Board, cell_at};
 use variant_table::table::persist::data_dir::SavePaths;
 use variant_table::table::schedule::AppState;
@@ -100,7 +100,7 @@ pub fn click_at(app: &mut App, at: Vec3) -> Cell {
 
 /// A point inside `cell` away from its centre: `t` of the way towards its corner `k`.
 pub fn inside(app: &App, cell: Cell, k: usize, t: f32) -> Vec3 {
-    let layout = layout_of(topology_of(session(app).game.position()));
+    let layout = layout_of(session(app).game.position().topology());
     let (c, p) = (layout.centre(cell), layout.polygon(cell).corners()[k]);
     plane_to_world([c[0] + (p[0] - c[0]) * t, c[1] + (p[1] - c[1]) * t])
 }

@@ -131,6 +131,8 @@ pub enum MoveClass {
     Reroll,
     /// Chec Toe's three sixes.
     Apocalypse,
+    /// Drawing from one's face-down pile (CHEX).
+    Draw,
 }
 
 /// What the table knows of its players that the words for seats include: typed names,
@@ -458,6 +460,10 @@ impl AnyPosition {
     pub fn pass_move(&self) -> Option<AnyMove> {
         self.legal_move_list().into_iter().find(|&m| self.move_class(m) == MoveClass::Pass)
     }
+    /// The legal draw from the side to move's pile, if there is one.
+    pub fn draw_move(&self) -> Option<AnyMove> {
+        self.legal_move_list().into_iter().find(|&m| self.move_class(m) == MoveClass::Draw)
+    }
     /// The legal re-roll, if there is one.
     pub fn reroll_move(&self) -> Option<AnyMove> {
         self.legal_move_list().into_iter().find(|&m| self.move_class(m) == MoveClass::Reroll)
@@ -470,7 +476,7 @@ impl AnyPosition {
             return None;
         }
         match self.legal_move_list().as_slice() {
-            &[only] if self.move_class(only) != MoveClass::Play && self.move_class(only) != MoveClass::Roll => Some(only),
+            &[only] if !matches!(self.move_class(only), MoveClass::Play | MoveClass::Roll | MoveClass::Draw) => Some(only),
             _ => None,
         }
     }

@@ -106,7 +106,7 @@ pub struct Hint(pub Option<HintMove>);
 #[derive(Debug, Clone, PartialEq)]
 pub struct HintMove {
     pub mv: AnyMove,
-    /// The cell it starts from (`None`: a move with no cell, such as a pass or a CHEX draw).
+    /// The cell it starts from (`None`: a move with no cell, such as a pass or a draw from a pile).
     pub from: Option<Cell>,
     /// The cells it lands on, with whether it captures.
     pub landings: Vec<Cell>,

@@ -4,19 +4,16 @@
 //! message as a roll token (`[3,5]`). Physics never touches the rules position itself.
 //!
 //! Also here: moves that need no choosing (a forced pass, the Apocalypse) are played after a
-//! short pause, and Chec Toe's re-roll and pass have keys (E, P).
+//! short pause, and the re-roll and the pass have keys (E, P).
 
 use bevy::prelude::*;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use variant_rules::chectoe::ChecMove;
-use variant_rules::dice::Roll;
-use variant_rules::dicechess::DiceMove;
-use variant_rules::{AnyMove, AnyPosition, GameId, Position};
+use variant_rules::Position;
 
 use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
-use crate::table::geometry::{CELL, topology_of};
+use crate::table::geometry::CELL;
 use crate::table::schedule::{InPhase, OnScreen, TurnPhase, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
@@ -51,7 +48,7 @@ pub struct DiceSettled {
     pub record: RollRecord,
 }
 
-/// A die on the table (index 0 is the first die: the piece die in Gollon's piece-count rules).
+/// A die on the table (index 0 is the first die: where the order matters, the piece die).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Die {
     pub index: usize,
@@ -112,40 +109,6 @@ pub fn tray_origin(topo: &variant_rules::Topology) -> Vec3 {
     Vec3::new(-(w / 2.0 + 0.5 + dice::TRAY_HALF[0] + 0.1), -0.04, 0.0)
 }
 
-/// The roll token for a set of faces: two dice sorted where their order does not matter.
-pub fn roll_token(game: GameId, opts: &variant_rules::GameOptions, faces: &[u8]) -> String {
-    let mut f = faces.to_vec();
-    if game == GameId::DiceChess && opts.dice_rules != variant_rules::dicechess::DiceRules::GollonPieceCount {
-        f.sort_unstable();
-    }
-    format!("[{}]", f.iter().map(u8::to_string).collect::<Vec<_>>().join(","))
-}
-
-/// The legal re-roll (Chec Toe's E, Dice Chess's `--no-move reroll`), if there is one.
-pub fn reroll_move(pos: &AnyPosition) -> Option<AnyMove> {
-    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Reroll) | AnyMove::DiceChess(DiceMove::Reroll)))
-}
-
-/// The legal pass (Chec Toe's P; a roll that allows nothing in Dice Chess), if there is one.
-pub fn pass_move(pos: &AnyPosition) -> Option<AnyMove> {
-    pos.legal_move_list().into_iter().find(|m| matches!(m, AnyMove::ChecToe(ChecMove::Pass) | AnyMove::DiceChess(DiceMove::Pass)))
-}
-
-/// The legal roll move that `faces` (in die order) make, if a roll is due.
-pub fn roll_move(pos: &AnyPosition, game: GameId, opts: &variant_rules::GameOptions, faces: &[u8]) -> Option<AnyMove> {
-    let m = match (pos, faces) {
-        (AnyPosition::ChecToe(_), &[v]) => AnyMove::ChecToe(ChecMove::Roll(v)),
-        (AnyPosition::DiceChess(_), &[a]) => AnyMove::DiceChess(DiceMove::Roll(Roll::one(a))),
-        (AnyPosition::DiceChess(_), &[a, b]) => {
-            // The order of two dice matters only where they have different jobs.
-            let ordered = game == GameId::DiceChess && opts.dice_rules == variant_rules::dicechess::DiceRules::GollonPieceCount;
-            AnyMove::DiceChess(DiceMove::Roll(if ordered { Roll::two(a, b) } else { Roll::two(a.min(b), a.max(b)) }))
-        }
-        _ => return None,
-    };
-    pos.legal_move_list().contains(&m).then_some(m)
-}
-
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<Res<Session>>,
@@ -162,12 +125,12 @@ fn keys(
         return; // the computer re-rolls and passes for itself
     }
     if keys.just_pressed(KeyCode::KeyE)
-        && let Some(m) = reroll_move(pos)
+        && let Some(m) = pos.reroll_move()
     {
         out.write(GameCommand::Play(m));
     }
     if keys.just_pressed(KeyCode::KeyP)
-        && let Some(m) = pass_move(pos)
+        && let Some(m) = pos.pass_move()
     {
         out.write(GameCommand::Play(m));
     }
@@ -232,7 +195,7 @@ fn play_roll(mut settled: MessageReader<DiceSettled>, session: Option<ResMut<Ses
         if session.game.position().dice_due().is_none() {
             continue;
         }
-        let Some(roll) = roll_move(session.game.position(), session.game.id(), session.game.options(), &s.record.faces) else {
+        let Some(roll) = session.game.position().roll_move(&s.record.faces) else {
             session.status = format!("the dice show {:?}, which is not a roll of this game", s.record.faces);
             continue;
         };
@@ -257,7 +220,7 @@ fn spawn_dice(
     }
     changed.clear();
     let Some(session) = session else { return };
-    let n = session.game.id().dice(session.game.options());
+    let n = session.game.position().dice_count();
     if dice_q.iter().count() == n && tray_q.iter().count() == usize::from(n > 0) {
         return;
     }
@@ -274,7 +237,7 @@ fn spawn_dice(
         return;
     }
     table.rest = (0..n).map(|i| (Vec3::new((i as f32 - (n as f32 - 1.0) / 2.0) * 0.6, dice::DIE_HALF, 0.0), Quat::IDENTITY)).collect();
-    let origin = tray_origin(topology_of(session.game.position()));
+    let origin = tray_origin(session.game.position().topology());
     commands.spawn((Name::new("Dice tray"), DiceTray, Transform::from_translation(origin), Visibility::default(), DespawnOnEnter(AppState::Launcher)));
     for index in 0..n {
         commands.spawn((
@@ -290,7 +253,7 @@ fn spawn_dice(
 /// Puts each die where the simulation has it (or where it came to rest).
 fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: Query<(&Die, &mut Transform)>) {
     let Some(session) = session else { return };
-    let origin = tray_origin(topology_of(session.game.position()));
+    let origin = tray_origin(session.game.position().topology());
     let poses: Vec<(Vec3, Quat)> = match &table.flight {
         Some(f) => f.world.poses().collect(),
         None => table.rest.clone(),
@@ -306,7 +269,7 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: 
 
 /// In the [`TurnPhase::Forced`] phase: plays the move that leaves nothing to choose after a
 /// short pause: a pass when the roll allows no move, a re-roll under `--no-move reroll`, the
-/// Apocalypse after three sixes, a Double Chess player's pass. The pause starts afresh when
+/// Apocalypse after three sixes, a pass with no move. The pause starts afresh when
 /// the phase is entered and after each forced move (the next seat may be forced too).
 fn forced_moves(time: Res<Time>, session: Res<Session>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
     if session.is_changed() {
@@ -314,24 +277,10 @@ fn forced_moves(time: Res<Time>, session: Res<Session>, mut table: ResMut<DiceTa
     }
     table.forced_wait += time.delta_secs();
     if table.forced_wait >= FORCED_SECONDS
-        && let Some(m) = forced_move(session.game.position())
+        && let Some(m) = session.game.position().forced_move()
     {
         table.forced_wait = 0.0;
         out.write(GameCommand::Play(m));
-    }
-}
-
-/// The move the side to move must make with no choice involved, if that is the situation.
-pub fn forced_move(pos: &AnyPosition) -> Option<AnyMove> {
-    if !matches!(pos, AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_)) || pos.dice_due().is_some() {
-        return None;
-    }
-    match pos.legal_move_list().as_slice() {
-        [only @ AnyMove::DiceChess(DiceMove::Pass | DiceMove::Reroll)]
-        | [only @ AnyMove::ChecToe(ChecMove::Pass | ChecMove::Reroll | ChecMove::Apocalypse)] => Some(*only),
-        // Double Chess: a kingless partner with no move, or a stalemated cut-throat player, passes.
-        [only @ AnyMove::DoubleChess(m)] if m.kind == variant_rules::doublechess::DoubleKind::Pass => Some(*only),
-        _ => None,
     }
 }
 
@@ -344,43 +293,11 @@ pub fn dice_line(session: &Session, table: &DiceTable) -> String {
     let mut line = String::new();
     if table.in_flight() {
         line += "The dice are rolling";
-    } else if let AnyPosition::ChecToe(p) = pos
-        && p.awaiting_roll()
-        && p.sixes() > 0
-    {
-        line += if p.sixes() == 1 { "A first 6 is void: throw again (Space)" } else { "Trying for a third six: throw (Space)" };
-    } else if let Some(n) = pos.dice_due() {
-        line += if n == 1 { "Throw the die: Space, or flick it with the mouse" } else { "Throw the dice: Space, or flick one with the mouse" };
+    } else if let Some(prompt) = pos.throw_prompt() {
+        line += &prompt;
     } else {
-        const NAMES: [&str; 7] = ["", "pawn", "knight", "bishop", "rook", "queen", "king"];
-        match pos {
-            AnyPosition::DiceChess(p) => {
-                if let Some(r) = p.roll() {
-                    use variant_rules::dicechess::DiceRules;
-                    let (a, b) = (NAMES[r.first() as usize], NAMES[r.second() as usize]);
-                    line += &match p.rules() {
-                        DiceRules::TwoDice if r.is_doubles() => format!("Rolled {r}: doubles, any move"),
-                        DiceRules::TwoDice => format!("Rolled {r}: move a {a} or a {b}"),
-                        DiceRules::GollonCount => format!("Rolled {r}: {} move(s) left this turn", p.series_left()),
-                        DiceRules::GollonPieceCount => format!("Rolled {r}: the {a} moves, {} move(s) left", p.series_left()),
-                        _ => format!("Rolled {r}: move a {a}"),
-                    };
-                }
-            }
-            AnyPosition::ChecToe(p) => {
-                if let Some(v) = p.value() {
-                    line += &match v {
-                        1..=4 if p.checker_roll() => format!("Rolled {v}: drop the {0}, or move it as a Checker (two squares, no capture)", NAMES[v as usize]),
-                        1..=4 => format!("Rolled {v}: drop or move the {}", NAMES[v as usize]),
-                        5 => "Rolled 5: drop any piece, or move one as a Wizard".to_string(),
-                        6 => "Two sixes: drop or move any piece (E: try for a third six)".to_string(),
-                        _ => "Three sixes: the Apocalypse!".to_string(),
-                    };
-                }
-            }
-            _ => {}
-        }
-        if let Some(m) = forced_move(pos) {
+        line += &pos.roll_line();
+        if let Some(m) = pos.forced_move() {
             line += &format!("\nNo choice: {}", pos.move_text(m));
         }
     }

@@ -5,7 +5,7 @@
 //! cell, a piece or a stack.
 
 use bevy::prelude::*;
-use variant_rules::chex::ChexMove;
+use variant_rules::scene::PieceKind;
 use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
 
 use crate::table::game::seats::Seats;
@@ -29,14 +29,14 @@ pub struct CellClicked {
     pub cell: Cell,
 }
 
-/// A click (or drag start) on a piece waiting in the hand of the side to move (Toe-to-Toe
-/// deployment): `kind` is its rules kind.
+/// A click (or drag start) on a piece waiting in the hand of the side to move (or the tile it
+/// drew), by kind.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandClicked {
-    pub kind: u8,
+    pub kind: PieceKind,
 }
 
-/// A click on a CHEX draw pile: its owner draws the top tile (if it is their turn to).
+/// A click on a face-down draw pile: its owner draws the top tile (if it is their turn to).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PileClicked {
     pub owner: Seat,
@@ -47,12 +47,12 @@ pub struct PileClicked {
 pub struct Selection {
     pub from: Option<Cell>,
     /// A piece picked from the hand, by kind (its targets are the cells it can be placed on).
-    pub hand: Option<u8>,
+    pub hand: Option<PieceKind>,
     pub hops: Vec<Cell>,
     /// Cells the selection can go to next, with whether that step captures.
     pub targets: Vec<(Cell, bool)>,
     /// Moves on exactly the clicked cells that differ otherwise (the promotion piece, or what a
-    /// Shadow Chess move takes): the player picks one.
+    /// move takes, where a move takes elsewhere than it lands): the player picks one.
     pub choices: Vec<MoveChoice>,
 }
 
@@ -68,7 +68,7 @@ pub struct MoveChoice {
 
 impl MoveChoice {
     fn of(pos: &variant_rules::AnyPosition, mv: AnyMove) -> MoveChoice {
-        MoveChoice { mv, text: pos.move_text(mv), what: describe(pos, mv) }
+        MoveChoice { mv, text: pos.move_text(mv), what: pos.describe_move(mv) }
     }
 }
 
@@ -139,7 +139,7 @@ fn select(
         let pos = session.game.position();
         if pos.turn() != owner {
             session.status = "that pile is the other player's".into();
-        } else if let Some(draw) = pos.legal_move_list().into_iter().find(|m| *m == AnyMove::Chex(ChexMove::Draw)) {
+        } else if let Some(draw) = pos.draw_move() {
             out.write(GameCommand::Play(draw));
         } else {
             session.status = "no tile can be drawn now".into();
@@ -153,7 +153,7 @@ fn select(
         pick_from_hand(&mut session, &mut sel, &paths, kind);
     }
     for &CellClicked { cell } in clicks.read() {
-        let topo = crate::table::geometry::topology_of(session.game.position());
+        let topo = session.game.position().topology();
         debug!("clicked {}", topo.name(cell));
         let played = if let Some(kind) = sel.hand.take() {
             place_from_hand(&mut session, &paths, kind, cell)
@@ -170,24 +170,27 @@ fn select(
 }
 
 /// A piece in hand was picked: its targets are the cells it may be placed on.
-fn pick_from_hand(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], kind: u8) {
-    let drops: Vec<(Cell, bool)> = paths.iter().filter(|(_, p)| p.piece == kind && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+fn pick_from_hand(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], kind: PieceKind) {
+    let pos = session.game.position();
+    let drops: Vec<(Cell, bool)> =
+        paths.iter().filter(|(_, p)| pos.path_kind(p) == Some(kind) && p.landings == [p.from] && !p.swap).map(|(_, p)| (p.from, false)).collect();
+    let word = pos.kind_name(kind).to_lowercase();
     sel.clear();
     if drops.is_empty() {
-        session.status = format!("no {} can be placed now", variant_rules::toetoe::kind_name(kind));
+        session.status = format!("no {word} can be placed now");
     } else {
         sel.hand = Some(kind);
         sel.targets = drops;
-        session.status = format!("place the {}: click a highlighted square", variant_rules::toetoe::kind_name(kind));
+        session.status = format!("place the {word}: click a highlighted square");
     }
 }
 
 /// A piece from the hand goes to the clicked cell, if it may be placed there.
-fn place_from_hand(session: &mut Session, paths: &[(AnyMove, MovePath)], kind: u8, cell: Cell) -> Option<AnyMove> {
-    let found = paths.iter().find(|(_, p)| p.piece == kind && p.from == cell && p.landings == [cell] && !p.swap).map(|(m, _)| *m);
+fn place_from_hand(session: &mut Session, paths: &[(AnyMove, MovePath)], kind: PieceKind, cell: Cell) -> Option<AnyMove> {
+    let pos = session.game.position();
+    let found = paths.iter().find(|(_, p)| pos.path_kind(p) == Some(kind) && p.from == cell && p.landings == [cell] && !p.swap).map(|(m, _)| *m);
     if found.is_none() {
-        let topo = crate::table::geometry::topology_of(session.game.position());
-        session.status = format!("the {} cannot be placed on {}", variant_rules::toetoe::kind_name(kind), topo.name(cell));
+        session.status = format!("the {} cannot be placed on {}", pos.kind_name(kind).to_lowercase(), pos.topology().name(cell));
     }
     found
 }
@@ -198,7 +201,7 @@ fn place_from_hand(session: &mut Session, paths: &[(AnyMove, MovePath)], kind: u
 fn pick_up(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MovePath)], cell: Cell) -> Option<AnyMove> {
     let pos = session.game.position().clone();
     if !paths.iter().any(|(_, p)| p.from == cell) {
-        session.status = format!("nothing of yours can move from {}", crate::table::geometry::topology_of(&pos).name(cell));
+        session.status = format!("nothing of yours can move from {}", pos.topology().name(cell));
         refresh(sel, paths);
         return None;
     }
@@ -234,7 +237,7 @@ fn put_down(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MoveP
     } else if complete.len() == 1 {
         return Some(complete[0]);
     } else if !complete.is_empty() {
-        // Same cells, different moves: promotion pieces, or in Shadow Chess what is taken.
+        // Same cells, different moves: promotion pieces, or what is taken.
         let pos = session.game.position();
         next.targets.clear();
         next.choices = complete.iter().map(|&m| MoveChoice::of(pos, m)).collect();
@@ -261,69 +264,10 @@ fn choose(mut picks: MessageReader<ChooseMove>, mut sel: ResMut<Selection>, mut 
     }
 }
 
-/// How a choice reads in the HUD: the promotion piece, what a shadow capture takes, the piece
-/// placed from the hand.
-fn describe(pos: &variant_rules::AnyPosition, m: AnyMove) -> String {
-    let text = pos.move_text(m);
-    if let variant_rules::AnyPosition::ToeToe(_) = pos {
-        let path = pos.move_path(m);
-        let name = variant_rules::toetoe::kind_name(path.piece);
-        return if text.contains('@') {
-            format!("place the {name}")
-        } else if text.contains('=') {
-            format!("promote to {name}")
-        } else if path.swap {
-            "swap".into()
-        } else if path.capture {
-            "capture".into()
-        } else {
-            "no capture".into()
-        };
-    }
-    if let variant_rules::AnyPosition::DoubleChess(_) = pos {
-        if text.starts_with("O-O") {
-            // Tri-Chess: the King's two-triangle step and castling land on the same cell.
-            return if text == "O-O" { "castle short".into() } else { "castle long".into() };
-        }
-        // Ranks run to 12: the move's path, not its text, names the promotion piece.
-        let path = pos.move_path(m);
-        let promote = (path.piece != 0).then(|| format!("promote to {}, ", crate::table::mirror::pieces::piece_name(path.piece).to_lowercase()));
-        return format!("{}{}", promote.unwrap_or_default(), if path.capture { "capture" } else { "no capture" });
-    }
-    let names = [('q', "queen"), ('r', "rook"), ('b', "bishop"), ('n', "knight")];
-    let mut parts = Vec::new();
-    // Chess moves are origin and destination (4+ characters), then a promotion letter, then
-    // `x` and the cell a shadow capture takes.
-    let tail = text.get(4..).unwrap_or("");
-    let (promo, taken) = tail.split_once('x').map_or((tail, None), |(p, t)| (p, Some(t)));
-    if let Some((_, name)) = promo.chars().next().and_then(|c| names.iter().find(|(l, _)| *l == c.to_ascii_lowercase())) {
-        parts.push(format!("promote to {name}"));
-    }
-    match taken {
-        Some(cell) => parts.push(format!("take on {cell}")),
-        None if pos.move_path(m).capture => parts.push("capture".into()),
-        None => parts.push("no capture".into()),
-    }
-    parts.join(", ")
-}
-
 /// Why the selected piece cannot go to `cell`, in the rules engine's words.
 fn explain(session: &Session, sel: &Selection, cell: Cell) -> String {
-    let pos = session.game.position();
-    let topo = crate::table::geometry::topology_of(pos);
-    let from = sel.from.map(|c| topo.name(c)).unwrap_or_default();
-    let mut text = from.clone();
-    let checkers = matches!(pos, variant_rules::AnyPosition::Checkers(_));
-    for &h in sel.hops.iter().chain(std::iter::once(&cell)) {
-        if checkers {
-            text.push(if sel.targets.iter().any(|t| t.1) { 'x' } else { '-' });
-        }
-        text += &topo.name(h);
-    }
-    match pos.parse_move(&text) {
-        Err(e) => format!("{text}: {e}"),
-        Ok(_) => format!("{text}: not playable from here"),
-    }
+    let from = sel.from.unwrap_or(cell);
+    session.game.position().refusal(from, &sel.hops, cell, sel.targets.iter().any(|t| t.1))
 }
 
 fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<Selection>, session: Option<Res<Session>>, seats: Res<Seats>) {
@@ -331,14 +275,14 @@ fn clear_on_change(mut changed: MessageReader<PositionChanged>, mut sel: ResMut<
         return;
     }
     sel.clear();
-    // A CHEX tile just drawn is in hand: show where it may go (unless the computer drew it).
+    // A tile just drawn from a pile is in hand: show where it may go (unless the computer drew it).
     if let Some(session) = session
-        && !seats.is_computer(session.game.position().turn())
-        && let variant_rules::AnyPosition::Chex(p) = session.game.position()
-        && let Some(tile) = p.holding()
+        && let pos = session.game.position()
+        && !seats.is_computer(pos.turn())
+        && let Some(tile) = pos.piles().into_iter().find(|p| p.seat == pos.turn()).and_then(|p| p.held)
     {
         let paths = legal_paths(&session);
-        sel.hand = Some(tile & 7);
+        sel.hand = Some(tile);
         sel.targets = paths.iter().map(|(_, p)| (p.from, false)).collect();
     }
 }

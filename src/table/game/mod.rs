@@ -5,7 +5,6 @@ use bevy::prelude::*;
 
 pub mod ai;
 pub mod dice;
-pub mod double_chess;
 pub mod input;
 pub mod phase;
 pub mod seats;

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::table::game::dice::{DiceTable, forced_move};
+use crate::table::game::dice::DiceTable;
 use crate::table::game::seats::Seats;
 use crate::table::game::session::Session;
 use crate::table::schedule::{OnScreen, TurnPhase, TurnSystems};
@@ -31,7 +31,7 @@ pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Moti
         TurnPhase::Rolling
     } else if pos.dice_due().is_some() {
         TurnPhase::AwaitingThrow
-    } else if forced_move(pos).is_some() {
+    } else if pos.forced_move().is_some() {
         TurnPhase::Forced
     } else if seats.is_computer(pos.turn()) {
         TurnPhase::Thinking

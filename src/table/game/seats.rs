@@ -1,41 +1,18 @@
-//! The seats at the table (two, four in the Doubles games, up to six round the hexagon of
+//! The seats at the table (two, four round a square board, up to six round the hexagon of
 //! triangles): each player's name, the colour of their pieces and who controls them (a player at this screen, or the computer at a time
 //! per move), chosen in the launcher, shown in the HUD and kept in save files.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use variant_rules::checkers::DoublesSeating;
+use variant_rules::scene::Players;
 use variant_rules::{Game, GameId, MAX_SEATS, Position, Seat};
+
+use crate::table::sets::{self, SEAT_COLOURS};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Seats>();
 }
-
-/// The colours a set of pieces can be (name, sRGB). Checkers and chess sets default to different
-/// pairs, Doubles to four that stay distinct when checkers of every seat share a stack, the
-/// triangular boards' five and six seats add amber and violet to those four, Double Chess to two
-/// light and two dark sets (ivory and pearl, ebony and garnet); any colours may be chosen as
-/// long as no two seats share one. New colours go at the end: saves keep indices.
-pub const SEAT_COLOURS: [(&str, [f32; 3]); 10] = [
-    ("Red", [0.55, 0.06, 0.05]),
-    ("Ivory", [0.93, 0.89, 0.78]),
-    ("Ebony", [0.09, 0.08, 0.08]),
-    ("Walnut", [0.42, 0.25, 0.13]),
-    ("Jade", [0.12, 0.45, 0.3]),
-    ("Cobalt", [0.1, 0.2, 0.55]),
-    ("Pearl", [0.66, 0.76, 0.88]),
-    ("Garnet", [0.24, 0.035, 0.055]),
-    ("Amber", [0.9, 0.58, 0.08]),
-    ("Violet", [0.55, 0.2, 0.68]),
-];
-
-/// The sets of three to six seats, by colour index: red, ivory, jade, cobalt, amber, violet —
-/// one of each hue and lightness, so a stack mixing all six still reads checker by checker.
-const MANY_SETS: [usize; 6] = [0, 1, 4, 5, 8, 9];
-
-/// Double Chess's sets by colour index: White 1 ivory, White 2 pearl, Black 1 ebony, Black 2
-/// garnet (in the order White 1, White 2, Black 1, Black 2).
-const DOUBLE_CHESS_SETS: [usize; 4] = [1, 6, 2, 7];
 
 /// Longest name the launcher accepts (it has to fit the HUD panel).
 pub const MAX_NAME: usize = 20;
@@ -135,7 +112,7 @@ impl From<SeatsRecord> for Seats {
 
 impl Default for Seats {
     fn default() -> Self {
-        Seats::new(GameId::Stax, 2)
+        Seats::new(variant_rules::choices::FIRST_GAME, 2)
     }
 }
 
@@ -146,27 +123,14 @@ impl Seats {
         Seats { seats }
     }
 
-    /// The usual colours of a game's set: red and ivory checkers, ivory and ebony chessmen;
-    /// at a table of three to six seats red, ivory, jade, cobalt, amber and violet, as many as
-    /// there are seats (distinct in a mixed stack); Double
-    /// Chess's partners (A White 1, B Black 1, C White 2, D Black 2) ivory, ebony, pearl and
-    /// garnet (cut-throat seats them otherwise: see [`Seats::default_colours_seated`]).
+    /// The usual colours of a game's set in its usual seating (see [`sets::default_colours`]).
     pub fn default_colours(game: GameId, count: usize) -> Vec<usize> {
         Seats::default_colours_seated(game, count, DoublesSeating::default())
     }
 
-    /// The usual colours of a game's set for a seating: as [`Seats::default_colours`], but in
-    /// cut-throat Double Chess the seats A-D play White 1, White 2, Black 1 and Black 2.
+    /// The usual colours of a game's set for a seating (see [`sets::default_colours`]).
     pub fn default_colours_seated(game: GameId, count: usize, seating: DoublesSeating) -> Vec<usize> {
-        let [w1, w2, b1, b2] = DOUBLE_CHESS_SETS;
-        let all: &[usize] = match (game.is_checkers_family(), count) {
-            (false, 4) if game == GameId::DoubleChess && seating == DoublesSeating::CutThroat => &[w1, w2, b1, b2],
-            (false, 4) if game == GameId::DoubleChess => &[w1, b1, w2, b2],
-            (_, 3..) => &MANY_SETS,
-            (true, _) => &[0, 1],
-            (false, _) => &[1, 2],
-        };
-        all.iter().copied().cycle().take(count).collect()
+        sets::default_colours(game, count, seating)
     }
 
     /// Number of seats.
@@ -247,7 +211,7 @@ impl Seats {
     }
 
     /// Fits the seats to a game as [`Seats::suit`] does, for the seating of its options (which
-    /// decides Double Chess's sets).
+    /// may decide which set each seat plays).
     pub fn suit_game(&mut self, game: &Game) {
         self.suit_seated(game.id(), game.position().seating().count(), game.options().seating);
     }
@@ -267,29 +231,29 @@ impl Seats {
         }
     }
 
-    /// The seat's role at a table of `count` seats in the game's own terms: "Player A".."Player
-    /// F", or "White"/"Black" (Double Chess's seats are letters too: which set each plays depends
-    /// on the seating; so are Tri-Chess's beyond two players).
-    pub fn role(game: GameId, count: usize, seat: Seat) -> String {
-        if game.is_checkers_family() || game == GameId::DoubleChess || (game == GameId::TriChess && count > 2) {
-            format!("Player {}", seat.letter())
-        } else if seat == Seat::A {
-            "White".into()
+    /// How the HUD and the launcher name `seat` before a position exists: the typed name or
+    /// the seat's role in the game's terms ("Player A", "White"), and the colour where it says
+    /// something the role does not.
+    pub fn label(&self, game: GameId, seat: Seat) -> String {
+        let role = game.seat_role(self.count(), seat);
+        let name = self.name(seat);
+        let who = if name.is_empty() { role.as_str() } else { name };
+        if game.colour_in_label(self.count()) || self.custom_colours(game) || !name.is_empty() {
+            format!("{who} ({})", self.colour_name(seat))
         } else {
-            "Black".into()
+            who.to_string()
         }
     }
 
-    /// How the HUD names `seat`: the typed name or the role, and the colour where it says
-    /// something the role does not.
-    pub fn label(&self, game: GameId, seat: Seat) -> String {
-        let role = Seats::role(game, self.count(), seat);
-        let name = self.name(seat);
-        let who = if name.is_empty() { role.as_str() } else { name };
-        let custom = self.custom_colours(game);
-        // Three to six chess sets round the hexagon are told apart by their colours.
-        let many_sets = game == GameId::TriChess && self.count() > 2;
-        if game.is_checkers_family() || many_sets || custom || !name.is_empty() { format!("{who} ({})", self.colour_name(seat)) } else { who.to_string() }
+    /// What the engine's words for seats need of the players: names, colour names, and
+    /// whether they chose their own colours.
+    pub fn players(&self, game: GameId) -> Players {
+        let seats = (0..self.count()).map(|i| Seat(i as u8));
+        Players {
+            names: seats.clone().map(|s| self.name(s).to_string()).collect(),
+            colours: seats.map(|s| self.colour_name(s).to_string()).collect(),
+            custom_colours: self.custom_colours(game),
+        }
     }
 
     /// Whether the players chose colours other than `game`'s usual ones (then the HUD names them).
@@ -334,150 +298,5 @@ impl Seats {
             return Err(format!("the computer's time per move must be 1 to {MAX_MOVETIME_MS} ms"));
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_follow_names_and_colours() {
-        let mut s = Seats::new(GameId::Chess, 2);
-        assert_eq!(s.label(GameId::Chess, Seat::A), "White");
-        s.seats[1].name = "Bob".into();
-        assert_eq!(s.label(GameId::Chess, Seat::B), "Bob (Ebony)");
-        let c = Seats::default();
-        assert_eq!(c.label(GameId::Stax, Seat::A), "Player A (Red)");
-        let four = Seats::new(GameId::Stax, 4);
-        assert_eq!(four.label(GameId::Stax, Seat(3)), "Player D (Cobalt)");
-    }
-
-    #[test]
-    fn a_chess_game_gets_a_chess_set_unless_colours_were_chosen() {
-        let mut s = Seats::default();
-        s.suit(GameId::Chess, 2);
-        assert_eq!(s.colours(), Seats::default_colours(GameId::Chess, 2));
-        s.suit(GameId::Queens, 2);
-        assert_eq!(s.colours(), Seats::default_colours(GameId::Queens, 2));
-        s.seats[0].colour = 4;
-        s.seats[1].colour = 5;
-        s.suit(GameId::Chess, 2);
-        assert_eq!(s.colours(), [4, 5]);
-    }
-
-    #[test]
-    fn four_seats_get_four_distinct_colours_and_keep_their_names() {
-        let mut s = Seats::default();
-        s.seats[0].name = "Ann".into();
-        s.suit(GameId::Stax, 4);
-        assert_eq!(s.count(), 4);
-        assert_eq!(s.colours(), [0, 1, 4, 5], "red, ivory, jade, cobalt");
-        assert_eq!(s.name(Seat::A), "Ann");
-        assert!(s.validate().is_ok());
-        s.suit(GameId::Stax, 2);
-        assert_eq!(s.colours(), [0, 1]);
-        // Chosen colours stay; a new seat takes one nobody has.
-        s.seats[1].colour = 3;
-        s.suit(GameId::Queens, 4);
-        assert_eq!(&s.colours()[..2], [0, 3]);
-        assert!(s.validate().is_ok(), "{:?}", s.colours());
-    }
-
-    #[test]
-    fn three_to_six_seats_get_six_distinguishable_sets() {
-        for count in 3..=MAX_SEATS {
-            let mut s = Seats::default();
-            s.suit(GameId::Stax, count);
-            assert_eq!(s.colours(), MANY_SETS[..count], "{count} seats");
-            assert!(s.validate().is_ok() && !s.custom_colours(GameId::Stax));
-        }
-        assert_eq!(Seats::new(GameId::Stax, 4).colours(), [0, 1, 4, 5], "Doubles keeps red, ivory, jade and cobalt");
-        // Every pair of the six differs clearly in colour (sRGB distance), so six sets share a
-        // stack and each checker still shows whose it is.
-        for (i, &a) in MANY_SETS.iter().enumerate() {
-            for &b in &MANY_SETS[i + 1..] {
-                let (ca, cb) = (SEAT_COLOURS[a].1, SEAT_COLOURS[b].1);
-                let d = (0..3).map(|k| (ca[k] - cb[k]).powi(2)).sum::<f32>().sqrt();
-                assert!(d > 0.3, "{} and {} look alike ({d})", SEAT_COLOURS[a].0, SEAT_COLOURS[b].0);
-            }
-        }
-        let mut six = Seats::new(GameId::Stax, 6);
-        assert_eq!(six.label(GameId::Stax, Seat(5)), "Player F (Violet)");
-        six.suit(GameId::Stax, 3);
-        assert_eq!(six.colours(), [0, 1, 4], "back to three: the first three sets");
-    }
-
-    #[test]
-    fn double_chess_sets_are_two_light_and_two_dark_following_the_seating() {
-        let light = |c: usize| SEAT_COLOURS[c].1.iter().sum::<f32>() > 1.5;
-        let partners = Seats::default_colours(GameId::DoubleChess, 4);
-        assert_eq!(partners.iter().map(|&c| light(c)).collect::<Vec<_>>(), [true, false, true, false], "A W1, B B1, C W2, D B2");
-        let cut_throat = Seats::default_colours_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat);
-        assert_eq!(cut_throat.iter().map(|&c| light(c)).collect::<Vec<_>>(), [true, true, false, false], "A W1, B W2, C B1, D B2");
-        let mut s = Seats::default();
-        s.suit_seated(GameId::DoubleChess, 4, DoublesSeating::CutThroat);
-        assert_eq!(s.colours(), cut_throat);
-        assert!(!s.custom_colours(GameId::DoubleChess) && s.validate().is_ok());
-        s.suit_seated(GameId::DoubleChess, 4, DoublesSeating::PartnersAdjacent);
-        assert_eq!(s.colours(), partners, "the defaults follow the seating");
-        assert_eq!(s.label(GameId::DoubleChess, Seat(3)), "Player D", "the HUD names the set (see `double_chess`)");
-    }
-
-    #[test]
-    fn cycling_never_gives_two_seats_one_colour() {
-        for count in 2..=MAX_SEATS {
-            let mut s = Seats::new(GameId::Stax, count);
-            for _ in 0..20 {
-                for i in 0..count as u8 {
-                    s.cycle_colour(Seat(i), i % 2 == 0);
-                    assert!(s.validate().is_ok(), "{:?}", s.colours());
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn seat_records_of_both_forms_read_back() {
-        let old: Seats = serde_json::from_str(r#"{"names": ["Ann", ""], "colours": [4, 5]}"#).unwrap();
-        assert_eq!(old.colours(), [4, 5]);
-        assert_eq!(old.name(Seat::A), "Ann");
-        assert_eq!(old.seats[1].controller, Controller::LocalHuman);
-        let four = Seats::new(GameId::Queens, 4);
-        let back: Seats = serde_json::from_str(&serde_json::to_string(&four).unwrap()).unwrap();
-        assert_eq!(back, four);
-        let lopsided: Seats = serde_json::from_str(r#"{"names": ["Ann"], "colours": [4, 5]}"#).unwrap();
-        assert!(lopsided.validate().is_ok());
-        let short: Seats = serde_json::from_str(r#"{"names": ["Ann", "Bob"], "colours": [4]}"#).unwrap();
-        assert!(short.validate().is_err(), "a seat without a colour is refused");
-    }
-
-    #[test]
-    fn controllers_cycle_save_and_read_back_and_old_records_are_players() {
-        let mut s = Seats::new(GameId::Chess, 2);
-        let mut seen = Vec::new();
-        for _ in 0..4 {
-            s.cycle_controller(Seat::B, true);
-            seen.push(s.controller(Seat::B));
-        }
-        let ai = |movetime_ms| Controller::Computer { movetime_ms };
-        assert_eq!(seen, [ai(200), ai(1000), ai(5000), Controller::LocalHuman]);
-        assert_eq!(ai(200).label(), "Computer (0.2 s)");
-        assert_eq!(ai(1000).label(), "Computer (1 s)");
-        assert_eq!(ai(50).cycled(true), ai(200), "a strength not offered counts as a player");
-        assert_eq!(Controller::LocalHuman.cycled(false), ai(5000));
-        s.seats[1].controller = ai(1000);
-        assert_eq!(s.lone_human(), Some(Seat::A));
-        assert!(s.is_computer(Seat::B) && !s.is_computer(Seat::A));
-        let json = serde_json::to_string(&s).unwrap();
-        assert!(json.contains(r#""controller":{"computer":{"movetime_ms":1000}}"#), "{json}");
-        let back: Seats = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, s);
-        // The current form written before computers existed: no controller, a local player.
-        let old: Seats = serde_json::from_str(r#"{"seats": [{"name": "Ann", "colour": 1}, {"name": "", "colour": 2}]}"#).unwrap();
-        assert_eq!((old.controller(Seat::A), old.controller(Seat::B)), (Controller::LocalHuman, Controller::LocalHuman));
-        assert_eq!(old.lone_human(), None, "two players at the screen");
-        s.seats[1].controller = ai(0);
-        assert!(s.validate().is_err(), "no time to think is refused");
     }
 }

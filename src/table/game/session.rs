@@ -178,7 +178,7 @@ fn apply_commands(
 }
 
 /// Plays, undoes or redoes a move in the session; a move played leaves in the status line what
-/// it did that the board does not show (Double Chess: checkmates, Kings taken, missed turns).
+/// it did that the board does not show (the engine's news: checkmates, Kings taken, missed turns).
 fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<PositionChanged>, seats: &crate::table::game::seats::Seats) {
     match cmd {
         GameCommand::Play(m) => {
@@ -217,14 +217,15 @@ fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<Posi
     }
 }
 
-/// The position a move is played from, kept where the move may have news to tell (Double Chess).
-fn news_base(s: &Session) -> Option<variant_rules::AnyPosition> {
-    matches!(s.game.position(), variant_rules::AnyPosition::DoubleChess(_)).then(|| s.game.position().clone())
+/// The position a move is played from, kept for the news the move may have to tell.
+fn news_base(s: &Session) -> variant_rules::AnyPosition {
+    s.game.position().clone()
 }
 
-/// What move `m`, played from `before`, did that the board does not show (see [`news_base`]).
-fn news(before: Option<variant_rules::AnyPosition>, m: AnyMove, s: &Session, seats: &crate::table::game::seats::Seats) -> String {
-    before.map(|b| crate::table::game::double_chess::news(&b, m, s.game.position(), seats)).unwrap_or_default()
+/// What move `m`, played from `before`, did that the board does not show (the engine's
+/// [`variant_rules::AnyPosition::news`]: checkmates, Kings taken, missed turns).
+fn news(before: variant_rules::AnyPosition, m: AnyMove, s: &Session, seats: &crate::table::game::seats::Seats) -> String {
+    s.game.position().news(&before, m, &seats.players(s.game.id()))
 }
 
 fn follow_outcome(session: Option<Res<Session>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {

@@ -11,7 +11,7 @@ use variant_rules::{AnyPosition, Position, Seat, Side};
 
 use crate::table::game::seats::Seats;
 use crate::table::game::session::Session;
-use crate::table::geometry::{layout_of, topology_of};
+use crate::table::geometry::layout_of;
 use crate::table::schedule::{AppState, OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,7 +79,7 @@ impl TurnView {
     /// The yaw of `seat`'s side of the board in `pos`: how its pieces are turned to face the
     /// middle, and where the camera sits to see the board as that seat does.
     pub fn yaw_of_seat(pos: &AnyPosition, seat: Seat) -> f32 {
-        TurnView::yaw_of(pos.side_of(seat), layout_of(topology_of(pos)).side_count())
+        TurnView::yaw_of(pos.side_of(seat), layout_of(pos.topology()).side_count())
     }
 }
 
@@ -100,7 +100,7 @@ fn follow_turn(session: Option<Res<Session>>, seats: Res<Seats>, mut view: ResMu
     }
     let pos = session.game.position();
     let human = seats.lone_human().filter(|s| s.index() < pos.seating().count()).map(|s| pos.side_of(s));
-    let sides = layout_of(topology_of(pos)).side_count();
+    let sides = layout_of(pos.topology()).side_count();
     let next = TurnView { side: pos.side_of(pos.turn()), seats: pos.seating().count(), sides, human, ..*view };
     view.set_if_neq(next);
 }

@@ -103,7 +103,7 @@ struct QualityChosen;
 /// On a software (CPU) adapter — Mesa's lavapipe under Xvfb, say — every pixel is paid for on
 /// the CPU: drop MSAA and use 2x2 hardware shadow filtering instead of the soft Gaussian
 /// filter. Real GPUs keep Bevy's defaults (MSAA 4x, Gaussian soft shadows). Measured with
-/// `scripts/bench-render.sh`: 273 ms → 146 ms a frame for the mid-game Stax table on lavapipe.
+/// `scripts/bench-render.sh`: 273 ms → 146 ms a frame for the mid-game bench table on lavapipe.
 fn choose_quality(info: Option<Res<RenderAdapterInfo>>, cams: Query<Entity, (With<OrbitCamera>, Without<QualityChosen>)>, mut commands: Commands) {
     let Some(info) = info else { return };
     for e in &cams {
@@ -136,7 +136,7 @@ fn frame_board(
     for board in &boards {
         frame(board, session.as_deref(), &mut cams);
         let (lo, hi) = crate::table::look::mesh::drawn_layout(board.layout).bounds();
-        // From the board's middle to its farthest corner, and the frame round it (CHEX's open
+        // From the board's middle to its farthest corner, and the frame round it (an open plane's
         // plane is its window, far larger than what is in view: its shadows stay as they are).
         let reach = if board.plane { 0.0 } else { (hi[0] - lo[0]).hypot(hi[1] - lo[1]) / 2.0 + 1.0 };
         // A new table starts seen from the seat to move, when the view follows the turn.
@@ -169,12 +169,12 @@ fn frame(board: &Board, session: Option<&crate::table::game::session::Session>, 
     let ghosts = |wrapped: bool| if wrapped { 2.0 * board.layout.cell_size() } else { 0.0 };
     let wide = hi[0] - lo[0] + ghosts(t.wrap() != Wrap::Flat);
     let deep = hi[1] - lo[1] + ghosts(t.wrap() == Wrap::Universal);
-    let dice = session.map_or(0, |s| s.game.id().dice(s.game.options()));
+    let dice = session.map_or(0, |s| s.game.position().dice_count());
     if dice > 0 {
-        // The dice tray stands left of the board (and Chec Toe's hands right of it): frame the
-        // board and the tray, centred between them.
+        // The dice tray stands left of the board (and hands, where the game has them, right of
+        // it): frame the board and the tray, centred between them.
         let left = crate::table::game::dice::tray_origin(t).x - crate::dice::TRAY_HALF[0] - 0.3;
-        let hands = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ChecToe);
+        let hands = session.is_some_and(|s| s.game.position().look().hands);
         let right = wide / 2.0 + if hands { 2.0 } else { 0.3 };
         for mut cam in cams.iter_mut() {
             *cam = OrbitCamera::framing((right - left).max(deep) * 0.85);
@@ -183,7 +183,7 @@ fn frame(board: &Board, session: Option<&crate::table::game::session::Session>, 
         }
         return;
     }
-    // The Doubles board (12x12) sits under taller HUD panels: a little more room round it. A
+    // A four-seat board (12x12) sits under taller HUD panels: a little more room round it. A
     // hexagon's corners leave room of their own at the top and bottom of the view.
     let room = if t.tri_board().is_some() {
         1.0
@@ -211,7 +211,7 @@ fn turn_to_seat(view: Res<TurnView>, mut cams: Query<&mut OrbitCamera>) {
     }
 }
 
-/// `C` flies the camera to frame every piece on the table (CHEX's growing cluster, say).
+/// `C` flies the camera to frame every piece on the table (a growing cluster of tiles, say).
 fn frame_cluster(keys: Option<Res<ButtonInput<KeyCode>>>, pieces: Query<&GlobalTransform, With<ChessPiece>>, mut cams: Query<&mut OrbitCamera>) {
     let Some(keys) = keys else { return };
     if !keys.just_pressed(KeyCode::KeyC) {

@@ -1,9 +1,10 @@
 //! What the dice look like and how the mouse throws them: ivory dice with black pips (the
-//! second of Gollon's piece-and-count dice red), a felt-lined wooden tray, a flick — press on
+//! second die red where the order matters), a felt-lined wooden tray, a flick — press on
 //! a die, drag, release — whose direction and length aim the throw, and buttons for the dice
-//! actions (throw, Chec Toe's re-roll and pass) so a mouse alone can play.
+//! actions (throw, re-roll and pass) so a mouse alone can play.
 
 use bevy::prelude::*;
+use variant_rules::scene::MoveClass;
 
 use crate::dice::{DIE_HALF, TRAY_HALF, TRAY_WALL};
 use crate::table::game::dice::{DiceTable, DiceTray, Die, ThrowDice};
@@ -24,7 +25,7 @@ struct ActionPanel {
 
 /// What a dice-action button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub enum Action {
     Throw,
     Reroll,
     Pass,
@@ -40,9 +41,9 @@ impl Action {
     }
 }
 
-/// The actions open now: a throw when a roll is due; in Chec Toe, after a roll, the re-roll
-/// and the pass when the rules allow them.
-fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
+/// The actions open now: a throw when a roll is due; after a roll, the re-roll and the pass
+/// where the rules offer them as a choice (not where one is forced).
+pub fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
     let pos = session.game.position();
     if session.outcome().is_some() || table.in_flight() {
         return Vec::new();
@@ -50,17 +51,12 @@ fn open_actions(session: &Session, table: &DiceTable) -> Vec<Action> {
     if pos.dice_due().is_some() {
         return vec![Action::Throw];
     }
-    if !matches!(pos, variant_rules::AnyPosition::ChecToe(_)) {
-        return Vec::new();
-    }
-    let mut open = Vec::new();
-    if crate::table::game::dice::reroll_move(pos).is_some() {
-        open.push(Action::Reroll);
-    }
-    if crate::table::game::dice::pass_move(pos).is_some() {
-        open.push(Action::Pass);
-    }
-    open
+    let action = |m| match pos.move_class(m) {
+        MoveClass::Reroll => Some(Action::Reroll),
+        MoveClass::Pass => Some(Action::Pass),
+        _ => None,
+    };
+    pos.optional_actions().into_iter().filter_map(action).collect()
 }
 
 fn show_actions(
@@ -129,8 +125,8 @@ fn on_action(action: Action) -> impl Fn(On<Pointer<Click>>, Option<Res<Session>>
                 throw.write(ThrowDice::default());
                 None
             }
-            Action::Reroll => pos.and_then(crate::table::game::dice::reroll_move),
-            Action::Pass => pos.and_then(crate::table::game::dice::pass_move),
+            Action::Reroll => pos.and_then(|p| p.reroll_move()),
+            Action::Pass => pos.and_then(|p| p.pass_move()),
         };
         if let Some(m) = m {
             out.write(GameCommand::Play(m));
@@ -162,7 +158,8 @@ fn dress_dice(
     if dice.is_empty() {
         return;
     }
-    let coloured = session.is_some_and(|s| s.game.options().dice_rules == variant_rules::dicechess::DiceRules::GollonPieceCount);
+    // Where the dice's order matters (a piece die and a count die), the second is red.
+    let coloured = session.is_some_and(|s| s.game.position().dice_ordered());
     let body = meshes.add(Cuboid::from_length(2.0 * DIE_HALF));
     // Pips: flattened spheres sunk into the face so only a disc shows.
     let pip = meshes.add(Sphere::new(DIE_HALF * 0.15).mesh().uv(12, 6));
@@ -240,30 +237,5 @@ fn dress_tray(
                 c.spawn((Name::new("Tray wall"), Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(wood.clone()), Transform::from_translation(at)));
             }
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use variant_rules::{Game, GameId, GameOptions};
-
-    fn session(id: GameId, position: Option<&str>, moves: &str) -> Session {
-        let mut g = Game::new(id, GameOptions::default_for(id), position).unwrap();
-        for m in moves.split_whitespace() {
-            g.play(m).unwrap();
-        }
-        Session::new(g)
-    }
-
-    #[test]
-    fn the_buttons_offer_what_the_rules_allow() {
-        let table = DiceTable::default();
-        assert_eq!(open_actions(&session(GameId::DiceChess, None, ""), &table), [Action::Throw]);
-        assert_eq!(open_actions(&session(GameId::DiceChess, None, "[1,2]"), &table), []);
-        assert_eq!(open_actions(&session(GameId::ChecToe, None, "[3]"), &table), [Action::Reroll, Action::Pass]);
-        // The re-roll is used: only the pass is left.
-        assert_eq!(open_actions(&session(GameId::ChecToe, None, "[3] reroll [2]"), &table), [Action::Pass]);
-        assert_eq!(open_actions(&session(GameId::Chess, None, ""), &table), []);
     }
 }

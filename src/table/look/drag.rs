@@ -7,6 +7,7 @@
 use bevy::picking::events::{Drag, DragEnd, DragStart, Pointer};
 use bevy::prelude::*;
 use variant_rules::Cell;
+use variant_rules::scene::PieceKind;
 
 use crate::table::game::input::{CellClicked, HandClicked, Selection};
 use crate::table::look::camera::OrbitCamera;
@@ -27,11 +28,11 @@ const CARRY_HEIGHT: f32 = 0.45;
 pub struct Dragging(pub Option<(Entity, Vec3)>);
 
 /// What picking a draggable thing up means: a piece or stack on a board cell, or a piece in a
-/// player's hand (Toe-to-Toe deployment) of some kind.
+/// player's hand (or a drawn tile) of some kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
     Cell(Cell),
-    Hand(u8),
+    Hand(PieceKind),
 }
 
 /// Where the pointer's ray meets the board's surface.

@@ -60,14 +60,14 @@ fn dress_board(
 ) {
     for (e, board) in &boards {
         let base = StandardMaterial { perceptual_roughness: 0.55, ..default() };
-        // CHEX's open plane: a faint grid on the felt, no grain, no bevel to speak of.
+        // An open plane: a faint grid on the felt, no grain, no bevel to speak of.
         let (light, dark, style) = if board.plane {
             (Color::srgb(0.15, 0.25, 0.18), Color::srgb(0.13, 0.22, 0.16), Vec4::new(0.0, 0.25, 0.0, 0.0))
         } else {
             (Color::srgb(0.86, 0.72, 0.52), Color::srgb(0.36, 0.22, 0.13), Vec4::new(0.12, 0.35, 0.55, 0.0))
         };
         let ext = BoardExtension { light: light.to_linear(), dark: dark.to_linear(), style };
-        // A closed triangle (Tri-Chess) is dimmed like the Tri-board's triangles beyond the game.
+        // A closed triangle is dimmed like the Tri-board's triangles beyond the game.
         let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: board.dimmed.contains(&cell) });
         let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
         let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
@@ -96,7 +96,7 @@ fn dress_board(
     }
 }
 
-/// Width of the inlaid line marking the standard 8x8 board inside the Doubles board, in cells.
+/// Width of the inlaid line marking the standard 8x8 board inside the 12x12 board, in cells.
 const MARKING_WIDTH: f32 = 0.05;
 
 /// "It is convenient if the standard size board is indicated in the center by a special marking":

@@ -12,7 +12,7 @@ use bevy::shader::ShaderRef;
 use crate::table::game::ai::Hint;
 use crate::table::game::input::Selection;
 use crate::table::game::session::Session;
-use crate::table::geometry::{layout_of, plane_to_world, topology_of};
+use crate::table::geometry::{layout_of, plane_to_world};
 use crate::table::look::mesh::{cell_mesh, outline_band_mesh};
 use crate::table::schedule::TurnSystems;
 
@@ -100,7 +100,7 @@ fn show_highlights(
     if sel.from.is_none() && sel.hand.is_none() && hinted.is_none_or(|h| h.from.is_none()) {
         return;
     }
-    let layout = layout_of(topology_of(session.game.position()));
+    let layout = layout_of(session.game.position().topology());
     let mut spawn = |cell, kind: usize| {
         let (g, c) = (layout.cell(cell), layout.centre(cell));
         let key = g.polygon.corners().iter().map(|p| [((p[0] - c[0]) * 1024.0).round() as i32, ((p[1] - c[1]) * 1024.0).round() as i32]).collect();

@@ -1,4 +1,6 @@
-//! What Double Chess's and Tri-Chess's state looks like on the board: the closed cut-throat corners of the square board as raised dark blocks (Tri-Chess's closed triangles are dimmed in the board's mesh instead), and rings on the pieces that are frozen, immune or a King standing checkmated.
+//! What the engine's cell and piece marks look like on the board: closed cells of a square
+//! board as raised dark blocks (a hexagon's closed triangles are dimmed in the board's mesh
+//! instead), and rings on the pieces that are frozen, immune or a King standing checkmated.
 
 use bevy::prelude::*;
 
@@ -68,13 +70,13 @@ fn dress_marks(pieces: Query<(Entity, &PieceMarks), Added<PieceMarks>>, marks: R
     let flat = |y: f32| Transform::from_xyz(0.0, y, 0.0).with_scale(Vec3::new(1.0, 0.35, 1.0));
     for (e, m) in &pieces {
         commands.entity(e).with_children(|c| {
-            if m.frozen {
+            if m.0.frozen {
                 c.spawn((Name::new("Frozen ring"), Mesh3d(marks.ring.clone()), MeshMaterial3d(marks.ice.clone()), flat(0.05)));
             }
-            if m.mated {
+            if m.0.mated {
                 c.spawn((Name::new("Checkmate ring"), Mesh3d(marks.outer_ring.clone()), MeshMaterial3d(marks.red.clone()), flat(0.05)));
             }
-            if m.immune {
+            if m.0.immune {
                 c.spawn((Name::new("Immunity ring"), Mesh3d(marks.outer_ring.clone()), MeshMaterial3d(marks.gold.clone()), flat(0.06)));
                 c.spawn((Name::new("Immunity halo"), Mesh3d(marks.halo.clone()), MeshMaterial3d(marks.gold.clone()), flat(1.08)));
             }

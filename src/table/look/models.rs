@@ -1,4 +1,4 @@
-//! Piece models made in code: lathe-turned chess pieces (and Toe-to-Toe's general and
+//! Piece models made in code: lathe-turned chess pieces (and the short-range army's general and
 //! elephant) and the seven-segment number textures painted on Numbers checkers.
 
 use std::f32::consts::TAU;
@@ -142,12 +142,12 @@ pub fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mes
             add(Sphere::new(0.07).mesh().uv(16, 8), Transform::from_xyz(0.0, 0.78, 0.0));
         }
         7 => {
-            // Toe-to-Toe's general: a stout column under a broad, brimmed helmet with a crest.
+            // The general: a stout column under a broad, brimmed helmet with a crest.
             add(body(&[(0.15, 0.36), (0.12, 0.5), (0.27, 0.54), (0.27, 0.57), (0.15, 0.6), (0.12, 0.7), (0.0, 0.72)]), Transform::IDENTITY);
             add(Cuboid::new(0.04, 0.14, 0.24).into(), Transform::from_xyz(0.0, 0.77, 0.0));
         }
         8 => {
-            // Toe-to-Toe's elephant: a squat body, a round head, a trunk and two ears.
+            // The elephant: a squat body, a round head, a trunk and two ears.
             add(body(&[(0.2, 0.22), (0.15, 0.32), (0.0, 0.33)]), Transform::IDENTITY);
             add(Sphere::new(0.16).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
             add(Cylinder::new(0.045, 0.26).into(), Transform::from_xyz(0.0, 0.36, -0.17).with_rotation(Quat::from_rotation_x(0.5)));

@@ -117,7 +117,7 @@ fn sync_plates(
 
 /// Spawns a seat's strip and its label.
 fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) {
-    let [r, g, b] = crate::table::game::seats::SEAT_COLOURS[spec.colour].1;
+    let [r, g, b] = crate::table::sets::SEAT_COLOURS[spec.colour].1;
     let colour = Color::srgb(r, g, b);
     let along = plane_to_world(spec.along).normalize_or(Vec3::X);
     let strip = Cuboid::new(spec.length, 0.02, 0.22);
@@ -165,38 +165,5 @@ fn place_labels(cams: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>, mut
         node.left = Val::Px(p.x - size.x / 2.0);
         node.top = Val::Px(p.y - size.y / 2.0);
         shown.set_if_neq(Visibility::Inherited);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use variant_rules::{AnyPosition, Game, GameId, GameOptions};
-
-    use super::*;
-    use crate::table::geometry::{layout_of, topology_of};
-
-    fn specs(game: &Game) -> Vec<PlateSpec> {
-        let pos: &AnyPosition = game.position();
-        let mut seats = Seats::default();
-        seats.suit_game(game);
-        plate_specs(layout_of(topology_of(pos)), pos, &seats)
-    }
-
-    #[test]
-    fn four_seats_get_a_plate_outside_each_edge_and_two_at_a_square_board_none() {
-        assert!(specs(&Game::new(GameId::Stax, GameOptions::default_for(GameId::Stax), None).unwrap()).is_empty());
-        let mut opts = GameOptions::default_for(GameId::Stax);
-        opts.players = 4;
-        let plates = specs(&Game::new(GameId::Stax, opts, None).unwrap());
-        assert_eq!(plates.len(), 4);
-        // 12x12: each plate 0.4 outside its edge's middle, as long as half the edge.
-        let centres: Vec<Point> = plates.iter().map(|p| p.centre).collect();
-        for c in &centres {
-            assert!((c[0].abs().max(c[1].abs()) - 6.4).abs() < 1e-4 && c[0].abs().min(c[1].abs()) < 1e-4, "{centres:?}");
-        }
-        assert!(plates.iter().all(|p| p.length == 6.0));
-        assert_eq!(plates[0].centre, [0.0, -6.4], "seat A at the south");
-        assert!(plates[0].to_move && !plates[1].to_move);
-        assert_eq!(plates[2].text, "C Jade");
     }
 }

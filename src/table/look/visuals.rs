@@ -1,6 +1,6 @@
 //! What the pieces look like, and the table round them: the felt and the sun, the shared piece
 //! palette (lathe-turned chess pieces from [`crate::table::look::models`], thick checkers with a
-//! crown band on the edge and painted numbers, CHEX slabs), and the picking observers that turn
+//! crown band on the edge and painted numbers, tile slabs), and the picking observers that turn
 //! clicks and drops on pieces into [`CellClicked`] messages. The board's own look is in
 //! [`crate::table::look::dress`], the seats' plates in [`crate::table::look::plates`].
 
@@ -12,15 +12,17 @@ use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
+use variant_rules::scene::PieceKind;
 use variant_rules::{Position, Seat};
 
 use crate::table::game::input::{CellClicked, HandClicked, PileClicked};
-use crate::table::game::seats::{SEAT_COLOURS, Seats};
+use crate::table::game::seats::Seats;
 use crate::table::game::view::FanOut;
 use crate::table::look::drag::{Dragging, Pick, draggable};
 use crate::table::look::models::{chess_piece_parts, number_image};
 use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use crate::table::schedule::TurnSystems;
+use crate::table::sets::SEAT_COLOURS;
 
 const PIECE_SHADER: Handle<Shader> = uuid_handle!("0d7a4f5e-62b1-4c0e-b5c3-8e41f2a9d6c3");
 const LIGHTING_SHADER: Handle<Shader> = uuid_handle!("c41e9b27-5f3d-4a86-9e0b-7d2a6c8f1e54");
@@ -66,16 +68,16 @@ pub struct Palette {
     crown_band: Handle<Mesh>,
     /// One material per entry of [`SEAT_COLOURS`].
     colours: Vec<Handle<PieceMaterial>>,
-    /// The same colours frozen (Double Chess's checkmated cut-throat sets): greyed, cold, translucent.
+    /// The same colours frozen (sets whose player is checkmated and out): greyed, cold, translucent.
     frozen: Vec<Handle<PieceMaterial>>,
     /// Number decals for the Numbers variation: `[n][ink]`, ink 0 light (for dark pieces), 1 dark.
     numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
     gold: Handle<PieceMaterial>,
-    /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 Toe-to-Toe's general,
+    /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 the short-range army's general,
     /// 8 its elephant (horses and chariots use the knight and rook).
     pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
-    /// CHEX tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
+    /// Tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
     /// face-down back shown on the draw piles.
     slab: Handle<Mesh>,
     slabs: [Handle<PieceMaterial>; 2],
@@ -248,7 +250,7 @@ fn facing(session: Option<&crate::table::game::session::Session>, owner: Seat) -
     Quat::from_rotation_y(yaw)
 }
 
-/// A CHEX slab's material: White's translucent, Black's opaque.
+/// A tile slab's material: White's translucent, Black's opaque.
 fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
     palette.slabs[owner.index().min(palette.slabs.len() - 1)].clone()
 }
@@ -292,7 +294,7 @@ fn dress_tiles(
                 Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
             ));
             c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
-                .with_children(|m| spawn_model(m, &palette.pieces[kind as usize], &colour, facing(session.as_deref(), owner)));
+                .with_children(|m| spawn_model(m, &palette.pieces[model(kind)], &colour, facing(session.as_deref(), owner)));
         });
         make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
     }
@@ -321,13 +323,18 @@ fn dress_tiles(
     }
 }
 
-/// Which model shows a piece kind: Toe-to-Toe's general and elephant have their own.
-fn model(kind: u8, session: Option<&crate::table::game::session::Session>) -> usize {
-    let toe = session.is_some_and(|s| s.game.id() == variant_rules::GameId::ToeToe);
+/// Which of [`chess_piece_parts`]' models shows a piece kind: the short-range army's horse and
+/// chariot are the knight's and rook's, its general and elephant have their own.
+fn model(kind: PieceKind) -> usize {
     match kind {
-        5 if toe => 7,
-        3 if toe => 8,
-        k => k as usize,
+        PieceKind::Pawn | PieceKind::Man | PieceKind::CheckerKing => 1,
+        PieceKind::Knight | PieceKind::Horse => 2,
+        PieceKind::Bishop => 3,
+        PieceKind::Rook | PieceKind::Chariot => 4,
+        PieceKind::Queen => 5,
+        PieceKind::King => 6,
+        PieceKind::General => 7,
+        PieceKind::Elephant => 8,
     }
 }
 
@@ -352,8 +359,8 @@ fn dress_chess_pieces(
     mut commands: Commands,
 ) {
     for (e, p, marks) in &pieces {
-        // A frozen piece (Double Chess) in its colour gone cold and grey.
-        let colours = if marks.is_some_and(|m| m.frozen) { &palette.frozen } else { &palette.colours };
+        // A frozen piece in its colour gone cold and grey.
+        let colours = if marks.is_some_and(|m| m.0.frozen) { &palette.frozen } else { &palette.colours };
         let material = colours[seats.colour_index(p.owner)].clone();
         dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Cell(p.cell), &palette, material, session.as_deref());
     }
@@ -364,14 +371,14 @@ fn dress_chess_pieces(
 fn dress_piece(
     commands: &mut Commands,
     e: Entity,
-    (owner, kind): (Seat, u8),
+    (owner, kind): (Seat, PieceKind),
     pick: Pick,
     palette: &Palette,
     material: Handle<PieceMaterial>,
     session: Option<&crate::table::game::session::Session>,
 ) {
     let facing = facing(session, owner);
-    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind, session)], &material, facing));
+    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind)], &material, facing));
     make_interactive(commands.entity(e), pick);
 }
 

@@ -8,9 +8,7 @@ use variant_rules::layout::BoardLayout;
 use variant_rules::{Cell, Topology};
 
 use crate::table::game::session::{PositionChanged, Session};
-use crate::table::geometry::{
-    cell_translation, closed_cells, dimmed_cells, ghost_bounds, ghost_cells, layout_of, plane_to_world, topology_of, world_to_plane, wrap_shifts,
-};
+use crate::table::geometry::{cell_translation, dimmed_cells, ghost_bounds, ghost_cells, layout_of, plane_to_world, world_to_plane, wrap_shifts};
 use crate::table::schedule::MirrorSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,9 +21,9 @@ pub struct Board {
     pub topology: &'static Topology,
     /// Where every cell lies (see [`layout_of`]).
     pub layout: &'static BoardLayout,
-    /// An open plane rather than a board (CHEX): drawn as a faint grid on the felt.
+    /// An open plane rather than a board: drawn as a faint grid on the felt.
     pub plane: bool,
-    /// Cells of the game's hexagon out of play (Tri-Chess's closed triangles: four players'
+    /// Cells of the game's hexagon out of play (closed triangles: four players'
     /// cut-throat corners, cut edges): drawn dimmed like the Tri-board's triangles beyond the
     /// game's hexagon, and found by no click. Square boards wall their closed cells off with
     /// blocks instead ([`ClosedCell`]) and keep this empty.
@@ -40,7 +38,7 @@ pub struct BoardCell {
     pub dark: bool,
 }
 
-/// A cell off limits (cut-throat Double Chess's 2x2 corners, walled off; Tri-Chess's closed
+/// A cell off limits (a square board's cut-throat 2x2 corners, walled off; a hexagon's closed
 /// triangles, dimmed in the board's mesh): no move lands on it. Its own entity, not a child of
 /// the board: partners and cut-throat share the 12x12 board.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +72,7 @@ fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Re
     }
     let Some(session) = session else { return };
     let pos = session.game.position();
-    let topo = topology_of(pos);
+    let topo = pos.topology();
     let dimmed = dimmed_cells(pos);
     if let Ok((_, board)) = boards.single()
         && std::ptr::eq(board.topology, topo)
@@ -85,7 +83,7 @@ fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Re
     for (e, _) in &boards {
         commands.entity(e).despawn();
     }
-    let plane = matches!(pos, AnyPosition::Chex(_));
+    let plane = pos.look().plane;
     let layout = layout_of(topo);
     commands.spawn(board_bundle(topo, plane, dimmed)).with_children(|b| {
         for (cell, g) in layout.cells() {
@@ -110,9 +108,9 @@ fn rebuild_closed(mut changed: MessageReader<PositionChanged>, session: Option<R
     }
     let Some(session) = session else { return };
     let pos = session.game.position();
-    let topo = topology_of(pos);
+    let topo = pos.topology();
     let walled = topo.tri_board().is_none();
-    let want: Vec<ClosedCell> = closed_cells(pos).into_iter().map(|cell| ClosedCell { cell, walled }).collect();
+    let want: Vec<ClosedCell> = pos.closed_cells().into_iter().map(|cell| ClosedCell { cell, walled }).collect();
     let have: Vec<ClosedCell> = old.iter().map(|(_, c)| *c).collect();
     if have.len() == want.len() && want.iter().all(|c| have.contains(c)) {
         return;

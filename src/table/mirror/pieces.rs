@@ -3,13 +3,13 @@
 //! 0 lies on the board, the last child is the top checker that owns the stack).
 
 use bevy::prelude::*;
-use variant_rules::doublechess::DoubleChessPosition;
+use variant_rules::scene::{Marks, Piece, PieceKind};
 use variant_rules::{AnyPosition, Cell, MovePath, Position, Seat, Topology, Wrap};
 
 use crate::table::game::phase::Motion;
 use crate::table::game::session::{PositionChanged, Session};
 use crate::table::game::view::FanOut;
-use crate::table::geometry::{CELL, cell_translation, topology_of};
+use crate::table::geometry::{CELL, cell_translation};
 use crate::table::schedule::MirrorSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,51 +42,44 @@ pub struct CheckerPiece {
     pub level: usize,
 }
 
-/// A chess piece on a cell.
+/// A piece standing alone on a cell (a chessman, a tile's piece).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChessPiece {
     pub cell: Cell,
-    /// 1 pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king.
-    pub kind: u8,
+    pub kind: PieceKind,
     pub owner: Seat,
 }
 
-/// Double Chess: what a piece's state calls to show — frozen (its cut-throat player is
-/// checkmated), immune (it just took a King and cannot be taken back this round), or a King
-/// standing checkmated (its player misses turns). Only on pieces with at least one.
+/// What a piece's state calls to show (the engine's [`Marks`]: frozen, immune, a King standing
+/// checkmated). Only on pieces with at least one.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PieceMarks {
-    pub frozen: bool,
-    pub immune: bool,
-    pub mated: bool,
-}
+pub struct PieceMarks(pub Marks);
 
-/// Marks a [`ChessPiece`] that is a CHEX tile (drawn as a slab with the piece on it).
+/// Marks a [`ChessPiece`] that is a tile (drawn as a slab with the piece on it).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Tile;
 
-/// Thickness of a CHEX tile (the NestorGames set's 8 mm acrylic on a ~4 cm tile).
+/// Thickness of a tile (the NestorGames CHEX set's 8 mm acrylic on a ~4 cm tile).
 pub const TILE_HEIGHT: f32 = 0.2;
 
-/// A CHEX draw pile beside the play area: `count` face-down tiles of `owner`.
+/// A face-down draw pile beside the play area: `count` tiles of `owner`.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawPile {
     pub owner: Seat,
     pub count: usize,
 }
 
-/// Where a CHEX draw pile stands: to its owner's right of the plane's middle, towards them.
+/// Where a draw pile stands: to its owner's right of the plane's middle, towards them.
 pub fn pile_translation(topo: &Topology, owner: Seat) -> Vec3 {
     let centre = cell_translation(topo, topo.cell(topo.width() / 2, topo.height() / 2).expect("the window has a middle"));
     centre + if owner == Seat::A { Vec3::new(6.0, 0.0, 4.0) } else { Vec3::new(-6.0, 0.0, -4.0) }
 }
 
-/// A piece waiting in a player's hand beside the board (Toe-to-Toe deployment).
+/// A piece waiting in a player's hand beside the board (or a tile just drawn from a pile).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HandPiece {
     pub owner: Seat,
-    /// Rules kind (as [`ChessPiece::kind`]).
-    pub kind: u8,
+    pub kind: PieceKind,
 }
 
 /// Where the `i`-th piece of `owner`'s hand stands: two columns right of the board, from the
@@ -166,15 +159,15 @@ fn rebuild_pieces(
         commands.entity(e).despawn();
     }
     let pos = session.game.position();
-    let topo = topology_of(pos);
+    let topo = pos.topology();
     let mover = Mover { path: change.path.filter(|_| change.moved.is_some()), dropped: drop_point.0.take(), topo };
-    match pos {
-        AnyPosition::Checkers(p) => spawn_stacks(&mut commands, p, &mover, fan.0),
-        AnyPosition::Chex(p) => spawn_chex(&mut commands, p, &mover),
-        AnyPosition::Chess(_) | AnyPosition::ToeToe(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) | AnyPosition::DoubleChess(_) => {
-            spawn_chess(&mut commands, pos, &mover);
-            spawn_hands(&mut commands, pos);
-        }
+    let look = pos.look();
+    if look.stacks {
+        spawn_stacks(&mut commands, pos, &mover, fan.0);
+    } else {
+        spawn_pieces(&mut commands, pos, &mover, look.tiles);
+        spawn_piles(&mut commands, pos);
+        spawn_hands(&mut commands, pos);
     }
 }
 
@@ -204,18 +197,27 @@ impl Mover {
     }
 }
 
+/// The name a checker's entity carries: its seat's letter (upper case for a king) and number.
+fn checker_name(ck: &Piece) -> String {
+    let letter = ck.seat.letter();
+    let letter = if ck.kind == PieceKind::CheckerKing { letter } else { letter.to_ascii_lowercase() };
+    if ck.number == 0 { letter.to_string() } else { format!("{letter}{}", ck.number) }
+}
+
 /// A stack entity per occupied cell, its checkers as children bottom first; prisoners taken
 /// this move slide in under the jumper once it lands.
-fn spawn_stacks(commands: &mut Commands, p: &variant_rules::checkers::CheckersPosition, mover: &Mover, fanned: bool) {
+fn spawn_stacks(commands: &mut Commands, pos: &AnyPosition, mover: &Mover, fanned: bool) {
     let topo = mover.topo;
-    // Prisoners taken this move: the bottom checkers of the destination stack, the last one
-    // taken lowest (each hop puts its victim at the bottom).
+    // The cells jumped this move and where the jumper landed. Where jumped checkers are carried
+    // off as prisoners they are the bottom checkers of the landing stack, the
+    // last one taken lowest (each hop puts its victim at the bottom); where they leave the
+    // board (Checkers) the landing stack is the jumper alone.
     let (jumped, dest): (&[Cell], Option<Cell>) = match &mover.path {
-        Some(mp) if p.rules().game != variant_rules::checkers::CheckersGame::Checkers => (&mp.jumped, mp.landings.last().copied()),
-        _ => (&[], None),
+        Some(mp) => (&mp.jumped, mp.landings.last().copied()),
+        None => (&[], None),
     };
     for cell in 0..topo.len() as Cell {
-        let stack: Vec<_> = p.stack(cell).collect();
+        let stack = pos.stack_on(cell);
         if stack.is_empty() {
             continue;
         }
@@ -226,7 +228,7 @@ fn spawn_stacks(commands: &mut Commands, p: &variant_rules::checkers::CheckersPo
             Transform::from_translation(cell_translation(topo, cell)),
             Visibility::default(),
         ));
-        let prisoners = if Some(cell) == dest { jumped.len() } else { 0 };
+        let prisoners = if Some(cell) == dest { jumped.len().min(stack.len() - 1) } else { 0 };
         if let Some(g) = mover.glide(cell) {
             e.insert(g);
             if prisoners > 0 {
@@ -234,17 +236,17 @@ fn spawn_stacks(commands: &mut Commands, p: &variant_rules::checkers::CheckersPo
             }
         }
         e.with_children(|s| {
-            for (level, ck) in stack.iter().rev().enumerate() {
-                let piece = CheckerPiece { owner: ck.owner(), king: ck.is_king(), number: ck.number(), level };
+            for (level, ck) in stack.iter().enumerate() {
+                let piece = CheckerPiece { owner: ck.seat, king: ck.kind == PieceKind::CheckerKing, number: ck.number, level };
                 let mut c = s.spawn((
-                    Name::new(format!("Checker {ck} at {} level {level}", topo.name(cell))),
+                    Name::new(format!("Checker {} at {} level {level}", checker_name(ck), topo.name(cell))),
                     piece,
                     Transform::from_translation(checker_offset(level, fanned)),
                 ));
                 if level < prisoners {
                     // Bottom level 0 is the victim of the last hop.
                     let over = jumped[prisoners - 1 - level];
-                    let remnant = p.stack(over).count();
+                    let remnant = pos.stack_on(over).len();
                     let from = cell_translation(topo, over) + checker_offset(remnant, false);
                     c.insert(PrisonerSlide { from, elapsed: 0.0 });
                 }
@@ -253,116 +255,62 @@ fn spawn_stacks(commands: &mut Commands, p: &variant_rules::checkers::CheckersPo
     }
 }
 
-/// The colour name of a chess-family seat, for entity names.
-fn side_name(owner: Seat) -> &'static str {
-    if owner == Seat::A { "White" } else { "Black" }
-}
-
-/// The owner of a chess-like piece byte (bit 3).
-pub fn byte_owner(b: u8) -> Seat {
-    Seat((b >> 3) & 1)
-}
-
-/// CHEX: the tiles of the cluster, each seat's draw pile, and the tile just drawn above its pile.
-fn spawn_chex(commands: &mut Commands, p: &variant_rules::chex::ChexPosition, mover: &Mover) {
+/// A piece entity per occupied cell (a tile, where the game's pieces are tiles), with the
+/// marks of its state.
+fn spawn_pieces(commands: &mut Commands, pos: &AnyPosition, mover: &Mover, tiles: bool) {
     let topo = mover.topo;
-    for cell in p.tiles() {
-        let b = p.piece_at(cell);
-        let piece = ChessPiece { cell, kind: b & 7, owner: byte_owner(b) };
+    for (cell, p) in pos.pieces() {
         let mut e = commands.spawn((
-            Name::new(format!("{} {} tile at {}", side_name(piece.owner), piece_name(piece.kind), p.name(cell))),
-            piece,
-            Tile,
+            Name::new(format!("{} {} at {}", pos.set_name(p.seat), pos.kind_name(p.kind), pos.cell_name(cell))),
+            ChessPiece { cell, kind: p.kind, owner: p.seat },
             DespawnOnEnter(crate::table::schedule::AppState::Launcher),
             Transform::from_translation(cell_translation(topo, cell)),
             Visibility::default(),
         ));
+        if tiles {
+            e.insert(Tile);
+        }
         if let Some(g) = mover.glide(cell) {
             e.insert(g);
         }
-    }
-    let turn = p.turn();
-    for owner in p.seating().seats() {
-        let count = p.pile(owner).len() - (p.holding().is_some() && turn == owner) as usize;
-        commands.spawn((
-            Name::new(format!("{} draw pile", side_name(owner))),
-            DrawPile { owner, count },
-            DespawnOnEnter(crate::table::schedule::AppState::Launcher),
-            Transform::from_translation(pile_translation(topo, owner)),
-        ));
-    }
-    // The tile just drawn waits face up above its pile, to be dragged (or clicked, then a cell
-    // clicked) into place.
-    if let Some(t) = p.holding() {
-        let above = (p.pile(turn).len() as f32 + 1.5) * TILE_HEIGHT;
-        commands.spawn((
-            Name::new(format!("Drawn {}", piece_name(t & 7))),
-            HandPiece { owner: turn, kind: t & 7 },
-            Tile,
-            DespawnOnEnter(crate::table::schedule::AppState::Launcher),
-            Transform::from_translation(pile_translation(topo, turn) + Vec3::Y * above),
-        ));
-    }
-}
-
-/// A piece entity per occupied cell of a chess-like board (in Double Chess with the marks of
-/// its state).
-fn spawn_chess(commands: &mut Commands, pos: &AnyPosition, mover: &Mover) {
-    let topo = mover.topo;
-    for cell in 0..topo.len() as Cell {
-        let Some((owner, kind)) = piece_of(pos, cell) else { continue };
-        let piece = ChessPiece { cell, kind, owner };
-        let name = if matches!(pos, AnyPosition::ToeToe(_)) { variant_rules::toetoe::kind_name(kind) } else { piece_name(kind) };
-        let set = match pos {
-            AnyPosition::DoubleChess(p) => p.set_name(owner),
-            _ => side_name(owner).to_string(),
-        };
-        let mut e = commands.spawn((
-            Name::new(format!("{set} {name} at {}", topo.name(cell))),
-            piece,
-            DespawnOnEnter(crate::table::schedule::AppState::Launcher),
-            Transform::from_translation(cell_translation(topo, cell)),
-            Visibility::default(),
-        ));
-        if let Some(g) = mover.glide(cell) {
-            e.insert(g);
-        }
-        if let AnyPosition::DoubleChess(p) = pos
-            && let Some(marks) = double_chess_marks(p, cell)
-        {
-            e.insert(marks);
+        if !p.marks.is_empty() {
+            e.insert(PieceMarks(p.marks));
         }
     }
 }
 
-/// The marks of the Double Chess piece on `cell`, if it has any.
-pub fn double_chess_marks(p: &DoubleChessPosition, cell: Cell) -> Option<PieceMarks> {
-    let owner = p.owner_at(cell)?;
-    let marks = PieceMarks {
-        frozen: p.frozen().contains(owner),
-        immune: p.immunity().is_some_and(|i| i.cell == cell),
-        mated: p.kind_at(cell) == variant_rules::doublechess::KING && p.mate_of(owner).is_some(),
-    };
-    (marks != PieceMarks::default()).then_some(marks)
-}
-
-/// Pieces in hand wait beside the board, one list per seat in the game's order (Toe-to-Toe,
-/// Chec Toe).
-fn spawn_hands(commands: &mut Commands, pos: &AnyPosition) {
-    let topo = topology_of(pos);
-    for owner in pos.seating().seats() {
-        let (kinds, name): (Vec<u8>, fn(u8) -> &'static str) = match pos {
-            AnyPosition::ChecToe(p) => ((1..=4u8).filter(|k| p.hand(owner) & (1 << k) != 0).collect(), piece_name),
-            AnyPosition::ToeToe(p) => {
-                use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, kind_name};
-                let kinds = [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().flat_map(|k| std::iter::repeat_n(k, p.in_hand(owner, k) as usize));
-                (kinds.collect(), kind_name)
-            }
-            _ => return,
-        };
-        for (i, kind) in kinds.into_iter().enumerate() {
+/// Each seat's face-down draw pile, and the tile just drawn waiting face up above its pile.
+fn spawn_piles(commands: &mut Commands, pos: &AnyPosition) {
+    let topo = pos.topology();
+    for pile in pos.piles() {
+        commands.spawn((
+            Name::new(format!("{} draw pile", pos.set_name(pile.seat))),
+            DrawPile { owner: pile.seat, count: pile.face_down },
+            DespawnOnEnter(crate::table::schedule::AppState::Launcher),
+            Transform::from_translation(pile_translation(topo, pile.seat)),
+        ));
+        // The tile just drawn waits face up above its pile, to be dragged (or clicked, then a
+        // cell clicked) into place.
+        if let Some(kind) = pile.held {
+            let above = (pile.face_down as f32 + 2.5) * TILE_HEIGHT;
             commands.spawn((
-                Name::new(format!("{} {} in hand", side_name(owner), name(kind))),
+                Name::new(format!("Drawn {}", pos.kind_name(kind))),
+                HandPiece { owner: pile.seat, kind },
+                Tile,
+                DespawnOnEnter(crate::table::schedule::AppState::Launcher),
+                Transform::from_translation(pile_translation(topo, pile.seat) + Vec3::Y * above),
+            ));
+        }
+    }
+}
+
+/// Pieces in hand wait beside the board, one list per seat in the game's order.
+fn spawn_hands(commands: &mut Commands, pos: &AnyPosition) {
+    let topo = pos.topology();
+    for owner in pos.seating().seats() {
+        for (i, kind) in pos.hand(owner).into_iter().enumerate() {
+            commands.spawn((
+                Name::new(format!("{} {} in hand", pos.set_name(owner), pos.kind_name(kind))),
                 HandPiece { owner, kind },
                 DespawnOnEnter(crate::table::schedule::AppState::Launcher),
                 Transform::from_translation(hand_translation(topo, owner, i)),
@@ -372,38 +320,10 @@ fn spawn_hands(commands: &mut Commands, pos: &AnyPosition) {
     }
 }
 
-/// The owner and kind (as [`ChessPiece::kind`]) of the chess-like piece on `cell`, if any.
-pub fn piece_of(pos: &AnyPosition, cell: Cell) -> Option<(Seat, u8)> {
-    match pos {
-        AnyPosition::DoubleChess(p) => p.owner_at(cell).map(|s| (s, p.kind_at(cell))),
-        _ => Some(piece_byte(pos, cell)).filter(|&b| b != 0).map(|b| (byte_owner(b), b & 7)),
-    }
-}
-
-/// The board byte of a chess-like piece on `cell` (kind in bits 0-2: 1 pawn, 2 knight/horse,
-/// 3 bishop/elephant, 4 rook/chariot, 5 queen/general, 6 king; owner in bit 3 — in Double
-/// Chess the seat in bits 3-4: read it with [`piece_of`]), 0 if empty.
-pub fn piece_byte(pos: &AnyPosition, cell: Cell) -> u8 {
-    match pos {
-        AnyPosition::Chess(p) => p.piece_at(cell),
-        AnyPosition::ToeToe(p) => p.piece_at(cell),
-        AnyPosition::Chex(p) => p.piece_at(cell),
-        AnyPosition::DiceChess(p) => p.chess().piece_at(cell),
-        AnyPosition::ChecToe(p) => p.piece_at(cell),
-        AnyPosition::DoubleChess(p) => p.piece_at(cell),
-        AnyPosition::Checkers(_) => 0,
-    }
-}
-
 /// Offset of a checker within its stack (centre of the disc).
 pub fn checker_offset(level: usize, fanned: bool) -> Vec3 {
     let gap = if fanned { FAN_GAP } else { 0.0 };
     Vec3::Y * ((level as f32 + 0.5) * CHECKER_HEIGHT + level as f32 * gap)
-}
-
-/// English name of a chess piece kind.
-pub fn piece_name(kind: u8) -> &'static str {
-    ["", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"][kind as usize % 7]
 }
 
 fn animate(time: Res<Time>, mut q: Query<(Entity, &mut Transform, &mut Glide)>, mut commands: Commands) {
@@ -456,143 +376,6 @@ fn gather_prisoners(
             commands.entity(e).remove::<Gathering>();
         }
     }
-}
-
-/// What each seat has lost so far, for the HUD (one entry per seat, in seat order): chess
-/// pieces off the board (by letter), or in the checkers family checkers off the board
-/// (Checkers) or held prisoner under an opponent; in Toe-to-Toe also the pieces still in hand.
-pub fn captured_summary(pos: &AnyPosition) -> Vec<String> {
-    captured_summary_from(pos, None)
-}
-
-/// [`captured_summary`], counting a Double Chess or Tri-Chess set's losses from `start` (the
-/// standard start of the game's options: Tri-Chess sets start with a ninth Pawn or without)
-/// where given.
-pub fn captured_summary_from(pos: &AnyPosition, start: Option<&AnyPosition>) -> Vec<String> {
-    let seats = pos.seating().seats();
-    match pos {
-        AnyPosition::Chex(p) => seats
-            .map(|seat| match p.holding().filter(|_| pos.turn() == seat) {
-                Some(t) => format!("{} to draw; drew a {}: place it on a highlighted cell", p.pile(seat).len() - 1, piece_name(t & 7).to_lowercase()),
-                None => format!("{} to draw (click the pile)", p.pile(seat).len()),
-            })
-            .collect(),
-        AnyPosition::ToeToe(p) => seats.map(|seat| toe_to_toe_summary(p, seat)).collect(),
-        AnyPosition::ChecToe(p) => seats
-            .map(|seat| {
-                let hand = p.hand(seat);
-                let letters: String = (1..=4u8).filter(|k| hand & (1 << k) != 0).map(|k| b" PNBR"[k as usize] as char).collect();
-                if letters.is_empty() { String::new() } else { format!("in hand {letters}") }
-            })
-            .collect(),
-        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) => chess_summary(pos),
-        AnyPosition::Checkers(p) => checkers_summary(p),
-        AnyPosition::DoubleChess(p) => {
-            let start = match start {
-                Some(AnyPosition::DoubleChess(s)) => Some(s),
-                _ => None,
-            };
-            seats.map(|seat| double_chess_summary(p, start, seat)).collect()
-        }
-    }
-}
-
-/// What a Double Chess or Tri-Chess set has lost: pieces off the board by letter, counted from
-/// the set in `start` (without one: eight Pawns, two Knights, Bishops and Rooks and a Queen),
-/// and its King once taken.
-fn double_chess_summary(p: &DoubleChessPosition, start: Option<&DoubleChessPosition>, seat: Seat) -> String {
-    let counts = |p: &DoubleChessPosition| {
-        let mut count = [0i32; 6];
-        for c in (0..p.topology().len() as Cell).filter(|&c| p.owner_at(c) == Some(seat)) {
-            if let Some(n) = count.get_mut(p.kind_at(c) as usize) {
-                *n += 1;
-            }
-        }
-        count
-    };
-    let start = start.map_or([0, 8, 2, 2, 2, 1], counts);
-    let count = counts(p);
-    let mut s: String = (1..6).flat_map(|k| std::iter::repeat_n(b" PNBRQ"[k] as char, (start[k] - count[k]).max(0) as usize)).collect();
-    if p.king(seat).is_none() {
-        s.push('K');
-    }
-    s
-}
-
-fn toe_to_toe_summary(p: &variant_rules::toetoe::ToeToePosition, seat: Seat) -> String {
-    use variant_rules::toetoe::{CHARIOT, ELEPHANT, GENERAL, HORSE, KING, PAWN, kind_letter};
-    let topo = p.topology();
-    let list = |count: &dyn Fn(u8) -> u8| -> String {
-        [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].iter().flat_map(|&k| std::iter::repeat_n(kind_letter(k), count(k) as usize)).collect()
-    };
-    let hand = list(&|k| p.in_hand(seat, k));
-    let pawns = 8 - (0..topo.len() as Cell).filter(|&c| p.piece_at(c) == PAWN | (seat.0 << 3)).count();
-    let mut lost = list(&|k| p.captured(seat, k));
-    lost += &"P".repeat(pawns); // pawns off the board: taken, or promoted
-    match (hand.is_empty(), lost.is_empty()) {
-        (true, true) => String::new(),
-        (false, true) => format!("in hand {hand}"),
-        (true, false) => format!("lost {lost}"),
-        (false, false) => format!("lost {lost}; in hand {hand}"),
-    }
-}
-
-fn chess_summary(pos: &AnyPosition) -> Vec<String> {
-    let topo = topology_of(pos);
-    // Start: a pawn per file, 2 knights, 2 bishops, 2 rooks, 1 queen per side.
-    let start = [0, topo.width() as i32, 2, 2, 2, 1, 0];
-    let mut count = [[0i32; 7]; 2];
-    for c in 0..topo.len() as Cell {
-        let b = piece_byte(pos, c);
-        if b != 0 {
-            count[byte_owner(b).index()][(b & 7) as usize] += 1;
-        }
-    }
-    pos.seating()
-        .seats()
-        .map(|seat| {
-            let mut s = String::new();
-            for kind in 1..6 {
-                for _ in 0..(start[kind] - count[seat.index()][kind]).max(0) {
-                    s.push(b" PNBRQ"[kind] as char);
-                }
-            }
-            s
-        })
-        .collect()
-}
-
-fn checkers_summary(p: &variant_rules::checkers::CheckersPosition) -> Vec<String> {
-    let topo = p.topology();
-    let seating = p.seating();
-    let mut lost = vec![0usize; seating.count()];
-    let mut on_board = vec![0usize; seating.count()];
-    for c in 0..topo.len() as Cell {
-        let stack: Vec<_> = p.stack(c).collect();
-        let Some(top) = stack.first() else { continue };
-        for ck in &stack {
-            let owner = ck.owner().index();
-            if owner < on_board.len() {
-                on_board[owner] += 1;
-                // Under an opponent's checker: a prisoner (under a partner's, carried along).
-                if !seating.team(ck.owner()).contains(top.owner()) {
-                    lost[owner] += 1;
-                }
-            }
-        }
-    }
-    seating
-        .seats()
-        .map(|seat| {
-            let off = 12usize.saturating_sub(on_board[seat.index()]);
-            match (off, lost[seat.index()]) {
-                (0, 0) => String::new(),
-                (0, held) => format!("{held} held prisoner"),
-                (off, 0) => format!("{off} taken"),
-                (off, held) => format!("{off} taken, {held} held prisoner"),
-            }
-        })
-        .collect()
 }
 
 /// Tells the turn whether the last move still moves on the board (a glide, prisoners sliding

@@ -2,7 +2,8 @@
 //! help, the game-over banner, and the keys for new game, save, load and back to the launcher.
 
 use bevy::prelude::*;
-use variant_rules::{AnyPosition, Game, GameId, Outcome, Position, Seat, SeatSet, SeatState};
+use variant_rules::scene::ascii_notation;
+use variant_rules::{AnyPosition, Game, GameId, Outcome, Position, Seat, SeatSet};
 
 use bevy::picking::events::{Click, Pointer};
 
@@ -11,7 +12,7 @@ use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, Session};
 use crate::table::look::visuals::Hovered;
 use crate::table::look::widgets::{panel, text};
-use crate::table::mirror::pieces::{CheckerPiece, ChessPiece, Stack};
+use crate::table::mirror::pieces::{ChessPiece, Stack};
 use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::SaveLoad;
 use crate::table::schedule::{AppState, OnScreen, TurnSystems};
@@ -134,8 +135,7 @@ fn update_hud(
     seats: Res<Seats>,
     sel: Res<Selection>,
     hovered: Res<Hovered>,
-    stacks: Query<(&Stack, &Children)>,
-    checkers: Query<&CheckerPiece>,
+    stacks: Query<&Stack>,
     pieces: Query<&ChessPiece>,
     mut status: Query<&mut Text, (With<StatusText>, Without<MovesText>, Without<InspectText>)>,
     mut moves: Query<&mut Text, (With<MovesText>, Without<StatusText>, Without<InspectText>)>,
@@ -158,16 +158,12 @@ fn update_hud(
         t.set_if_neq(Text(s.clone()));
     }
     // Inspection: the hovered stack, else the selected one.
-    let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|(s, _)| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
+    let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|s| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
     let s = match target_cell {
         None => String::from("Inspect (hover a stack; F fans it out)"),
         Some(cell) => {
-            let stack: Vec<CheckerPiece> = stacks
-                .iter()
-                .find(|(st, _)| st.cell == cell)
-                .map(|(_, children)| children.iter().filter_map(|c| checkers.get(c).ok()).copied().collect())
-                .unwrap_or_default();
-            inspect_text(&session, &seats, cell, &stack, pieces.iter().find(|p| p.cell == cell))
+            let pos = session.game.position();
+            pos.inspect(cell, &|s| seat_label(pos, &seats, session.game.id(), s))
         }
     };
     for mut t in &mut inspect {
@@ -187,17 +183,15 @@ pub fn winners_line(seats: &Seats, game: GameId, winners: SeatSet) -> String {
     named_winners(winners, |s| seats.label(game, s))
 }
 
-/// [`winners_line`] naming the seats as the position's game does (Double Chess: by set).
+/// [`winners_line`] naming the seats as the position's game does (by set, where sets have names).
 pub fn winners_line_at(pos: &AnyPosition, seats: &Seats, game: GameId, winners: SeatSet) -> String {
     named_winners(winners, |s| seat_label(pos, seats, game, s))
 }
 
-/// How the HUD names a seat: [`Seats::label`], in Double Chess with the set it plays.
+/// How the HUD names a seat: the engine's label for it with the players' names and colours
+/// ("Player A (Red)", "White 1 (A)", "Set C (Jade)").
 pub fn seat_label(pos: &AnyPosition, seats: &Seats, game: GameId, seat: Seat) -> String {
-    match pos {
-        AnyPosition::DoubleChess(p) => crate::table::game::double_chess::seat_label(p, seats, seat),
-        _ => seats.label(game, seat),
-    }
+    pos.seat_label(seat, &seats.players(game))
 }
 
 fn named_winners(winners: SeatSet, label: impl Fn(Seat) -> String) -> String {
@@ -209,21 +203,10 @@ fn named_winners(winners: SeatSet, label: impl Fn(Seat) -> String) -> String {
     format!("{} win ({})", letters.join("+"), names.join(" and "))
 }
 
-/// The seats out of the normal turn order, grouped by state: "missing: C   immobile: D", in
-/// Double Chess "mated: D" (missing turns) and "frozen: C" (cut-throat, checkmated).
+/// The seats out of the normal turn order, grouped by state, in the game's words ("missing:
+/// C   immobile: D", "mated: D", "frozen: C").
 pub fn seat_states_line(pos: &AnyPosition) -> String {
-    let mut parts = Vec::new();
-    for state in [SeatState::Missing, SeatState::Immobile, SeatState::Eliminated, SeatState::Mated] {
-        let who: Vec<String> = pos.seating().seats().filter(|&s| pos.seat_state(s) == state).map(|s| s.letter().to_string()).collect();
-        let name = match (pos, state) {
-            (AnyPosition::DoubleChess(_), SeatState::Eliminated) => "frozen",
-            _ => state.as_str(),
-        };
-        if !who.is_empty() {
-            parts.push(format!("{name}: {}", who.join(", ")));
-        }
-    }
-    parts.join("   ")
+    pos.seat_states_line()
 }
 
 /// Seats named per line of the controllers' line.
@@ -235,7 +218,7 @@ pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
     if !(0..count).any(|i| seats.is_computer(Seat(i as u8))) {
         return String::new();
     }
-    let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { Seats::role(game, count, s) };
+    let who = |s: Seat| if game.is_checkers_family() || count > 2 { s.letter().to_string() } else { game.seat_role(count, s) };
     let entries: Vec<String> = (0..count).map(|i| Seat(i as u8)).map(|s| format!("{}: {}", who(s), seats.controller(s).label())).collect();
     // Two seats a line: four on one line would not fit the panel and wrap mid-entry.
     entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect::<Vec<_>>().join("\n")
@@ -245,7 +228,7 @@ pub fn controllers_line(seats: &Seats, game: GameId, count: usize) -> String {
 /// hexagon of 10 rows, edges cut, no extended moves".
 fn title_line(game: &Game) -> String {
     let (o, pos) = (game.options(), game.position());
-    let topo = crate::table::geometry::topology_of(pos);
+    let topo = pos.topology();
     let mut title = match topo.tri_board() {
         Some(_) => format!("{} on the {}", game.id(), crate::table::geometry::board_name(topo)),
         None => format!("{} on the {} board", game.id(), o.topology),
@@ -255,7 +238,7 @@ fn title_line(game: &Game) -> String {
         (o.queens_open, "open position".into()),
         (o.numbers, format!("Numbers (seed {})", o.seed)),
         (o.cut_edges, "edges cut".into()),
-        // Two players' Tri-Chess has no extended moves to leave out.
+        // Two players have no extended moves to leave out.
         (o.plain_moves && pos.seating().count() > 2, "no extended moves".into()),
         (o.hop_checks, "second hops check".into()),
         (o.queens_relocate, "older rows".into()),
@@ -283,56 +266,31 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     if count > 2 {
         title += &format!(", {count} players\n{}: {}", o.seating.as_str().replace('-', " "), teams_line(pos));
     }
-    let double = match pos {
-        AnyPosition::DoubleChess(p) => Some(p),
-        _ => None,
-    };
-    if let Some(p) = double {
-        title += &format!("\n{}", crate::table::game::double_chess::sets_line(p));
+    if let Some(sets) = pos.sets_line() {
+        title += &format!("\n{sets}");
     }
     let mut turn = match session.outcome() {
         Some(Outcome::Win { winners, reason }) => format!("{} ({reason})", winners_line_at(pos, seats, game.id(), winners)),
         Some(Outcome::Draw { reason }) => format!("drawn ({reason})"),
-        // A typed name does not say which seat it is: add the letter (Double Chess's labels have it).
-        None if count > 2 && double.is_none() && !seats.name(pos.turn()).is_empty() => format!("{} [{}] to move", seat(pos.turn()), pos.turn().letter()),
+        // A typed name does not say which seat it is: add the letter (unless the label has it).
+        None if count > 2 && !pos.label_has_letter() && !seats.name(pos.turn()).is_empty() => {
+            format!("{} [{}] to move", seat(pos.turn()), pos.turn().letter())
+        }
         None => format!("{} to move", seat(pos.turn())),
     };
     let states = seat_states_line(pos);
     if !states.is_empty() {
         turn += &format!("\n{states}");
     }
-    for line in double.map(|p| crate::table::game::double_chess::state_lines(p, seats)).unwrap_or_default() {
+    for line in pos.state_lines(&seats.players(game.id())) {
         turn += &format!("\n{line}");
     }
     let players = controllers_line(seats, game.id(), count);
     if !players.is_empty() {
         title += &format!("\n{players}");
     }
-    let captured = captured_text(game, &seat);
+    let captured = game.captured_text(&seat);
     format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status)
-}
-
-/// What each seat has lost, for the status panel: with four seats by letter, two seats a line
-/// ("held" for "held prisoner"); with two by the seat's label.
-fn captured_text(game: &Game, seat: &dyn Fn(Seat) -> String) -> String {
-    let pos = game.position();
-    // Counted from the full sets of the game's options (also for a game set up from a
-    // position): Tri-Chess's sets start with a ninth Pawn or without.
-    let start = matches!(pos, AnyPosition::DoubleChess(_)).then(|| AnyPosition::start(game.id(), game.options()).ok()).flatten();
-    let lost: Vec<(Seat, String)> = crate::table::mirror::pieces::captured_summary_from(pos, start.as_ref())
-        .into_iter()
-        .enumerate()
-        .filter(|(_, l)| !l.is_empty())
-        .map(|(i, l)| (Seat(i as u8), l))
-        .collect();
-    if pos.seating().count() > 2 {
-        let entries: Vec<String> = lost.iter().map(|(s, l)| format!("{}: {}", s.letter(), l.replace(" held prisoner", " held"))).collect();
-        let lines: Vec<String> = entries.chunks(PER_LINE).map(|pair| pair.join("   ")).collect();
-        return if lines.is_empty() { String::new() } else { format!("lost: {}", lines.join("\n      ")) };
-    }
-    // Toe-to-Toe's summary says itself what is lost and what is still in hand.
-    let sep = if matches!(pos, AnyPosition::ToeToe(_) | AnyPosition::Chex(_) | AnyPosition::ChecToe(_)) { ":" } else { " lost:" };
-    lost.iter().map(|(s, l)| format!("{}{sep} {l}   ", seat(*s))).collect()
 }
 
 /// The move list: pairs of moves numbered by turn; in dice games a line per turn (its rolls and
@@ -340,8 +298,8 @@ fn captured_text(game: &Game, seat: &dyn Fn(Seat) -> String) -> String {
 pub fn move_list_text(session: &Session) -> String {
     let game = &session.game;
     let mut s = String::from("Moves\n");
-    if game.id().dice(game.options()) > 0 {
-        // ASCII notation: the font has no arrowheads for Chec Toe's drop and Checker marks.
+    if game.position().dice_count() > 0 {
+        // ASCII notation: the font has no arrowheads for drop and Checker marks.
         let mut turns: Vec<String> = Vec::new();
         let mut prev_roll = false;
         for m in game.moves() {
@@ -353,7 +311,7 @@ pub fn move_list_text(session: &Session) -> String {
             if !t.is_empty() {
                 t.push(' ');
             }
-            *t += &variant_rules::chectoe::to_ascii(m);
+            *t += &ascii_notation(m);
             prev_roll = roll;
         }
         let first = turns.len().saturating_sub(30);
@@ -377,46 +335,6 @@ pub fn move_list_text(session: &Session) -> String {
     let first = list.len().saturating_sub(40) / 2 * 2;
     for (i, pair) in list[first..].chunks(2).enumerate() {
         s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
-    }
-    s
-}
-
-/// The inspection panel for `cell`: a stack top down (`stack` is bottom first, as the
-/// entity's children), or the piece standing there.
-fn inspect_text(session: &Session, seats: &Seats, cell: variant_rules::Cell, stack: &[CheckerPiece], piece: Option<&ChessPiece>) -> String {
-    let pos = session.game.position();
-    let seat = |s: Seat| seat_label(pos, seats, session.game.id(), s);
-    let mut s = format!("{}:", crate::table::geometry::topology_of(pos).name(cell));
-    match pos {
-        AnyPosition::Checkers(_) => {
-            for (i, ck) in stack.iter().rev().enumerate() {
-                let king = if ck.king { " king" } else { "" };
-                let num = if ck.number > 0 { format!(" #{}", ck.number) } else { String::new() };
-                s += &format!("\n  {}{}{king}{num}", if i == 0 { "top: " } else { "     " }, seat(ck.owner));
-            }
-        }
-        AnyPosition::Chess(_) | AnyPosition::DiceChess(_) | AnyPosition::ChecToe(_) => {
-            if let Some(p) = piece {
-                s += &format!(" {} {}", seat(p.owner), crate::table::mirror::pieces::piece_name(p.kind));
-            }
-        }
-        AnyPosition::Chex(_) => {}
-        AnyPosition::DoubleChess(p) => {
-            if let Some(o) = p.owner_at(cell) {
-                s += &format!(" {} {}", seat(o), crate::table::mirror::pieces::piece_name(p.kind_at(cell)));
-            } else if p.is_closed(cell) {
-                s += if p.is_tri() { " out of play" } else { " off limits (cut-throat corner)" };
-            }
-            if let Some(m) = crate::table::mirror::pieces::double_chess_marks(p, cell) {
-                let notes = [(m.frozen, "frozen"), (m.immune, "immune this round"), (m.mated, "checkmated")];
-                s += &notes.iter().filter(|n| n.0).map(|n| format!(", {}", n.1)).collect::<String>();
-            }
-        }
-        AnyPosition::ToeToe(_) => {
-            if let Some(p) = piece {
-                s += &format!(" {} {}", seat(p.owner), variant_rules::toetoe::kind_name(p.kind));
-            }
-        }
     }
     s
 }
@@ -465,46 +383,4 @@ fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut 
                 }
             });
         });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::table::game::seats::Controller;
-
-    #[test]
-    fn a_tri_chess_set_counts_its_losses_from_its_own_start_ninth_pawn_included() {
-        use variant_rules::GameOptions;
-        let mut opts = GameOptions::default_for(GameId::TriChess);
-        opts.players = 3;
-        let start = Game::new(GameId::TriChess, opts, None).unwrap();
-        let text = start.position().to_text();
-        assert_eq!(text.matches("[aP]1/").count(), 1, "seat A's Pawn row ends with its ninth Pawn and an empty triangle: {text}");
-        // Seat A without the last Pawn of its row: a game that started from the full set.
-        let short = text.replacen("[aP]1/", "2/", 1);
-        let pos = AnyPosition::from_text(GameId::TriChess, &opts, &short).unwrap();
-        let lost = crate::table::mirror::pieces::captured_summary_from(&pos, Some(start.position()));
-        assert_eq!(lost, ["P", "", ""]);
-        assert_eq!(captured_text(&start, &|s| s.letter().to_string()), "", "nothing lost at the start");
-        // Counted against eight Pawns, the ninth would hide the loss.
-        assert_eq!(crate::table::mirror::pieces::captured_summary(&pos), ["", "", ""]);
-        let seats = Seats::new(GameId::TriChess, 3);
-        let session = Session::new(start);
-        let status = status_text(&session, &seats, "");
-        assert!(status.contains("A south   B north-west   C north-east\nSet A (Red) to move"), "{status}");
-    }
-
-    #[test]
-    fn controllers_line_names_two_seats_a_line() {
-        let mut seats = Seats::new(GameId::Stax, 4);
-        assert_eq!(controllers_line(&seats, GameId::Stax, 4), "", "no computer: no line");
-        for s in &mut seats.seats[1..] {
-            s.controller = Controller::Computer { movetime_ms: 1000 };
-        }
-        let line = controllers_line(&seats, GameId::Stax, 4);
-        assert_eq!(line, "A: Human   B: Computer (1 s)\nC: Computer (1 s)   D: Computer (1 s)");
-        let mut two = Seats::new(GameId::Chess, 2);
-        two.seats[1].controller = Controller::Computer { movetime_ms: 200 };
-        assert_eq!(controllers_line(&two, GameId::Chess, 2), "White: Human   Black: Computer (0.2 s)");
-    }
 }

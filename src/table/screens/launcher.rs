@@ -1,8 +1,7 @@
-//! The launcher screen: choose a game, its board and options (for the checkers games two or
-//! four players, round the hexagon of triangles two to six; the seating, Queens' colours, the
-//! triangular games' figures, Tri-Chess's cut edges and plain moves), and the seats (names,
+//! The launcher screen: choose a game, its board, players and seating, the options of the
+//! engine's catalogue where the game has them (`variant_rules::choices`), and the seats (names,
 //! piece colours, and who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a
-//! move); Enter starts the chosen game (Stax on the flat board unless changed).
+//! move); Enter starts the chosen game (the engine's first game unless changed).
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -13,7 +12,7 @@ use variant_rules::{Game, GameId, GameOptions, Position, Seat};
 
 use crate::table::game::seats::{MAX_NAME, Seats};
 use crate::table::game::session::GameCommand;
-use crate::table::geometry::{board_name, layout_of, side_name, topology_of};
+use crate::table::geometry::board_name;
 use crate::table::look::widgets::{panel, text};
 use crate::table::schedule::{AppState, OnScreen};
 
@@ -77,7 +76,7 @@ impl Default for LauncherChoice {
     fn default() -> Self {
         let first = games().iter().position(|&g| g == choices::FIRST_GAME).unwrap_or(0);
         // Each keyed option starts at its usual value: the default of a game it applies to
-        // (Tri-Chek's 40-move option is on), else the first game's.
+        // (a 40-move option that is on), else the first game's.
         let mut wanted = GameOptions::default_for(choices::FIRST_GAME);
         for c in choices::CHOICES.iter().filter(|c| c.key.is_some()) {
             let mut defaults = GameId::ALL.iter().map(|&g| (g, GameOptions::default_for(g)));
@@ -115,7 +114,7 @@ impl LauncherChoice {
     }
 
     /// How many players the chosen game seats: the players chosen if the game seats that many,
-    /// else the most it seats up to that (2 for chess; Double Chess's four).
+    /// else the most it seats up to that (2 for chess; a four-player game's four).
     pub fn seat_count(&self) -> usize {
         let counts = self.id().player_counts();
         let fits = counts.iter().copied().filter(|&n| n <= self.players).max();
@@ -229,7 +228,7 @@ impl LauncherChoice {
     }
 
     /// Left/Right on the game list: the board, or where the game has one board, the first
-    /// keyless option it offers (Dice Chess's rule set).
+    /// keyless option it offers (a rule set).
     fn next_board(&mut self, right: bool) {
         let tops = self.id().topologies().len();
         if tops > 1 {
@@ -246,7 +245,7 @@ impl LauncherChoice {
     }
 
     /// The letter keys of the game list: S a new seed, P the player count, A the seating, and
-    /// each option's own key (N Numbers, Q Queens' colours, Y the symmetric figures, ...: see
+    /// each option's own key (N numbers, Q colours, Y the symmetric figures, ...: see
     /// [`choices::CHOICES`]), each only where the rules allow the change.
     fn option_key(&mut self, key: char) {
         match key {
@@ -305,16 +304,22 @@ fn spawn_launcher(mut commands: Commands) {
             root.spawn(panel(Node { width: Val::Percent(97.0), max_width: Val::Px(1240.0), ..default() })).with_children(|p| {
                 p.spawn(text("Variant Table", 40.0));
                 p.spawn((text("", 16.0), LauncherText));
-                p.spawn(text(
-                    "Up/Down: game   Left/Right: board, dice rules or a seat's colour   N: Numbers   S: new seed\n\
-                     P: players   A: seating   Q: Queens' colours   R: rows   Y: symmetric   O: open position   F: 40 moves   T: steps   G: sequence\n\
-                     E: edges   X: extended moves   C: corners   H: second hop checks   (each where the game has it)\n\
-                     1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
-                     Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
-                    15.0,
-                ));
+                p.spawn(text(help_text(), 15.0));
             });
         });
+}
+
+/// The launcher's key help: its own keys, and each option of the engine's catalogue by key.
+fn help_text() -> String {
+    let keyed: Vec<String> = choices::CHOICES.iter().filter_map(|c| c.key.map(|k| format!("{}: {}", k.to_ascii_uppercase(), c.label))).collect();
+    let options: Vec<String> = keyed.chunks(8).map(|line| line.join("   ")).collect();
+    format!(
+        "Up/Down: game   Left/Right: board, rule set or a seat's colour   S: new seed   P: players   A: seating\n\
+         {}   (each where the game has it)\n\
+         1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
+         Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
+        options.join("\n")
+    )
 }
 
 fn launcher_keys(
@@ -375,7 +380,7 @@ fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&m
 pub const DESCRIPTION_WIDTH: usize = 100;
 
 /// A game's description for the launcher's list: cut after its last clause that fits one line
-/// ("Tri-Chess: chess on a hexagon of triangles for 2-6 players"), so the list keeps a line a
+/// ("...: chess on a hexagon of triangles for 2-6 players"), so the list keeps a line a
 /// game and the seats and help below stay clear of the resume panel.
 pub fn short_description(g: GameId) -> &'static str {
     let d = g.description();
@@ -390,7 +395,7 @@ pub fn short_description(g: GameId) -> &'static str {
 /// catalogue the table offers, with its key.
 pub fn options_line(choice: &LauncherChoice) -> String {
     let (id, opts) = (choice.id(), choice.options());
-    let board = match choice.game().ok().map(|g| topology_of(g.position())) {
+    let board = match choice.game().ok().map(|g| g.position().topology()) {
         Some(t) if t.tri_board().is_some() => board_name(t),
         _ => opts.topology.to_string(),
     };
@@ -427,14 +432,10 @@ pub fn seats_text(choice: &LauncherChoice, seats: &Seats) -> String {
         let mut note = if i == 0 { "   moves first".to_string() } else { String::new() };
         if let Some(pos) = game.as_ref().map(Game::position).filter(|p| p.seating().count() > 2) {
             let team = pos.seating().team(seat);
-            let sides = layout_of(topology_of(pos)).side_count();
-            note =
-                format!("   {} side{}", side_name(pos.side_of(seat), sides), if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() });
-            // The set, where its name says more than the seat's letter (Tri-Chess's "Set C" does not).
-            if let variant_rules::AnyPosition::DoubleChess(p) = pos
-                && !(p.is_tri() && pos.seating().count() > 2)
-            {
-                note += &format!(", {}", p.set_name(seat));
+            note = format!("   {} side{}", pos.side_words(seat), if team.len() > 1 { format!(", team {}", team.letters()) } else { String::new() });
+            // The set, where its name says more than the seat's letter ("Set C" would not).
+            if pos.set_of(seat).is_some() {
+                note += &format!(", {}", pos.set_name(seat));
             }
         }
         let player = seats.controller(seat).label();

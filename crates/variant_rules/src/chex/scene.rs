@@ -1,10 +1,11 @@
 //! CHEX at the table: tiles on an open plane, each player's face-down draw pile and the tile drawn, and the piles in words.
 
+use super::ChexMove;
 use super::ChexPosition;
 use crate::chess::scene::piece_of_byte;
-use crate::game::AnyPosition;
+use crate::game::{AnyMove, AnyPosition};
 use crate::position::{Position, Seat};
-use crate::scene::{Look, Piece, PieceKind, Pile, Players, Scene};
+use crate::scene::{Look, MoveClass, Piece, PieceKind, Pile, Players, Scene};
 use crate::topology::{Cell, Topology};
 
 impl ChexPosition {
@@ -40,6 +41,9 @@ impl Scene for ChexPosition {
     }
     fn lost_says_itself(&self) -> bool {
         true
+    }
+    fn move_class(&self, m: AnyMove) -> MoveClass {
+        if m == AnyMove::Chex(ChexMove::Draw) { MoveClass::Draw } else { MoveClass::Play }
     }
     /// The cluster's bounding box with a cell of margin, rows labelled by y, then the piles.
     fn text_board(&self, _players: &Players) -> String {
