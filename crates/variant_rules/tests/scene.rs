@@ -143,6 +143,12 @@ fn hands_piles_and_looks() {
     assert!(plain(GameId::Stax, "").position().look().stacks);
     assert!(toe.position().look().hands && !plain(GameId::Chess, "").position().look().hands);
     assert_eq!(chex.position().cell_name(drawn.position().legal_move_list().iter().map(|&m| drawn.position().move_path(m).from).next().unwrap()), "0,0");
+    // A click on the pile plays the draw: the move the text calls "draw", a choice, never forced.
+    let draw = chex.position().draw_move().expect("White draws first");
+    assert_eq!((chex.position().move_text(draw), chex.position().move_class(draw)), ("draw".to_string(), MoveClass::Draw));
+    assert_eq!(chex.position().forced_move(), None, "drawing is the only move, yet the player clicks the pile");
+    assert_eq!(drawn.position().draw_move(), None, "a tile in hand must be placed first");
+    assert_eq!(toe.position().draw_move(), None);
 }
 
 #[test]
