@@ -9,7 +9,7 @@
 
 use crate::codec::{self, RowError, RowSyntax};
 use crate::movement::{self, Occupant};
-use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, Seating, splitmix64};
+use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, SeatSet, Seating, splitmix64};
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
@@ -663,7 +663,7 @@ impl Position for ChecToePosition {
     type Move = ChecMove;
     type Undo = ChecUndo;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
 

@@ -7,7 +7,7 @@
 
 use crate::codec::{self, RowError, RowSyntax};
 use crate::movement::{self, Occupant};
-use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::position::{Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
 use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
 
 mod legal;
@@ -1286,7 +1286,7 @@ impl Position for ChessPosition {
     type Move = ChessMove;
     type Undo = ChessUndo;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
 

@@ -22,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::movement::{self, Occupant};
-use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
@@ -57,12 +57,12 @@ const SEATING: Seating = Seating::TWO;
 const WHITE: Seat = Seat::A;
 
 /// The player's name in messages.
-fn side_name(player: Player) -> &'static str {
+fn side_name(player: Seat) -> &'static str {
     if player == WHITE { "White" } else { "Black" }
 }
 
 /// The player's letter in texts: `w` or `b`.
-fn side_letter(player: Player) -> &'static str {
+fn side_letter(player: Seat) -> &'static str {
     if player == WHITE { "w" } else { "b" }
 }
 
@@ -134,19 +134,19 @@ pub struct ChexPosition {
     drawn: PerSeat<u8>,
     /// Whether the side to move has drawn its top tile and must place it.
     holding: bool,
-    turn: Player,
+    turn: Seat,
     quiet: u16,
     hash: u64,
     /// The `--draw-in-check` option (a rule of the game, not part of the text).
     draw_in_check: DrawInCheck,
 }
 
-fn owner(b: u8) -> Player {
+fn owner(b: u8) -> Seat {
     Seat((b >> 3) & 1)
 }
 
 /// The board byte of `player`'s tile of kind `k`.
-const fn byte(player: Player, k: u8) -> u8 {
+const fn byte(player: Seat, k: u8) -> u8 {
     k | (player.0 << 3)
 }
 
@@ -226,7 +226,7 @@ fn parse_tiles(field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<(i32, i
 }
 
 /// One side's pile field of a position text, top first (`-` when empty), as piece kinds.
-fn parse_pile(side: Player, field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<u8>, String> {
+fn parse_pile(side: Seat, field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<u8>, String> {
     let name = side_name(side);
     if field == "-" {
         return Ok(Vec::new());
@@ -366,12 +366,12 @@ impl ChexPosition {
 
     /// Tiles left in `player`'s pile, top first (the drawn tile, while held, included). This is
     /// hidden information (X1): views show [`ChexPosition::face_down`] instead.
-    pub fn pile(&self, player: Player) -> &[u8] {
+    pub fn pile(&self, player: Seat) -> &[u8] {
         &self.piles[player][self.drawn[player] as usize..]
     }
 
     /// How many tiles `player` has face down: the pile less the tile just drawn, if held.
-    pub fn face_down(&self, player: Player) -> usize {
+    pub fn face_down(&self, player: Seat) -> usize {
         self.pile(player).len() - usize::from(self.holding && player == self.turn)
     }
 
@@ -402,7 +402,7 @@ impl ChexPosition {
         byte(p, self.piles[p][self.drawn[p] as usize])
     }
 
-    fn pile_empty(&self, player: Player) -> bool {
+    fn pile_empty(&self, player: Seat) -> bool {
         self.drawn[player] as usize >= TILES
     }
 
@@ -498,7 +498,7 @@ impl ChexPosition {
 
     /// Rule 7: whether `player`'s king is attacked by a piece that could capture it without
     /// leaving any tile unattached.
-    pub fn in_check(&self, player: Player) -> bool {
+    pub fn in_check(&self, player: Seat) -> bool {
         let Some(king) = self.tiles().find(|&c| self.board[c as usize] == byte(player, KING)) else { return false };
         self.tiles().filter(|&c| owner(self.board[c as usize]) != player).any(|c| {
             let mut hits = false;
@@ -629,7 +629,7 @@ impl ChexPosition {
         if f.len() != 5 {
             return Err(format!("a CHEX position has 5 fields (tiles, side, piles, holding, quiet plies), not {}", f.len()));
         }
-        let turn: Player = match f[1] {
+        let turn: Seat = match f[1] {
             "w" => Seat::A,
             "b" => Seat::B,
             s => return Err(format!("side to move {} is not w or b", quote(s))),
@@ -720,7 +720,7 @@ impl Position for ChexPosition {
     type Move = ChexMove;
     type Undo = ChexPosition;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
 
@@ -860,7 +860,7 @@ impl Position for ChexPosition {
     }
 
     fn to_text(&self) -> String {
-        let pile = |side: Player| {
+        let pile = |side: Seat| {
             let s: String = self.pile(side).iter().map(|&k| letter(byte(side, k))).collect();
             if s.is_empty() { "-".to_string() } else { s }
         };

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
 use crate::dice::Roll;
-use crate::position::{MoveError, Outcome, Player, Position, Reason, Seating, splitmix64};
+use crate::position::{MoveError, Outcome, Position, Reason, Seat, Seating, splitmix64};
 use crate::refusal::Refusal;
 use crate::topology::{Cell, NO_CELL, Wrap};
 
@@ -442,7 +442,7 @@ impl Position for DiceChessPosition {
     type Move = DiceMove;
     type Undo = DiceUndo;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.chess.turn()
     }
 

@@ -35,5 +35,5 @@ pub mod topology;
 pub mod trigrid;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
-pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
+pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
 pub use topology::{Cell, Line, Side, Topology, Wrap};

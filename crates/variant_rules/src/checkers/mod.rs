@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
+use crate::position::{Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
 use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, Wrap};
 
 mod bits;
@@ -847,7 +847,7 @@ impl Position for CheckersPosition {
     type Move = CheckersMove;
     type Undo = CheckersPosition;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
     fn seating(&self) -> Seating {
