@@ -10,8 +10,9 @@
 //!   and the chi-square test; [`dicechess`]: Dice Chess in five rule sets; [`chectoe`]:
 //!   Chec Toe;
 //!   [`doublechess`]: Double Chess for four, partners or cut-throat;
-//! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
-//!   repetition, undo) that the CLI and the 3D table drive;
+//! - [`registry`]: the one list of the games and their position types, from which the game
+//!   ids and the dispatch enums over positions are made; [`game`]: game options, the dispatch
+//!   enum's methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
 //!   controllers, matches).
 
@@ -29,6 +30,7 @@ pub mod layout;
 pub mod movement;
 pub mod position;
 pub mod refusal;
+pub mod registry;
 pub mod search;
 pub mod toetoe;
 pub mod topology;
