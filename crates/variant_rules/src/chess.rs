@@ -6,8 +6,10 @@
 //! (module `legal`); Shadow Chess, whose shadow check no mask describes, plays each move and asks.
 
 use crate::codec::{self, RowError, RowSyntax};
+use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
-use crate::position::{Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::position::{Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
+use crate::registry::Family;
 use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
 
 mod legal;
@@ -119,6 +121,18 @@ impl ChessMove {
     const fn new(from: Cell, to: Cell, kind: MoveKind) -> ChessMove {
         ChessMove { from, to, victim: NO_CELL, promotion: 0, kind }
     }
+
+    /// The cells the move visits (Dice Chess's chess moves too).
+    pub(crate) fn path(self) -> MovePath {
+        MovePath {
+            from: self.from,
+            landings: vec![self.to],
+            jumped: vec![],
+            capture: matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
+            piece: self.promotion,
+            swap: false,
+        }
+    }
 }
 
 /// What [`ChessPosition::undo_pass_turn`] restores.
@@ -201,6 +215,11 @@ impl ChessRules {
     pub const ORTHODOX: ChessRules = ChessRules { shadow: false, kings: KingRule::Royal };
     /// Shadow Chess.
     pub const SHADOW: ChessRules = ChessRules { shadow: true, kings: KingRule::Royal };
+
+    /// The rules of `game`, one of the chess family's games.
+    pub fn for_game(game: GameId) -> ChessRules {
+        if game == GameId::ShadowChess { ChessRules::SHADOW } else { ChessRules::ORTHODOX }
+    }
 }
 
 /// A validated chess-family position.
@@ -1287,7 +1306,7 @@ impl Position for ChessPosition {
     type Move = ChessMove;
     type Undo = ChessUndo;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
 
@@ -1386,5 +1405,18 @@ impl Position for ChessPosition {
 
     fn is_irreversible(&self, m: ChessMove) -> bool {
         m.kind != MoveKind::Quiet || kind(self.board[m.from as usize]) == PAWN
+    }
+}
+
+/// Chess, Shadow Chess and Cylindrical Chess in the registry.
+impl Family for ChessPosition {
+    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String> {
+        Ok(ChessPosition::start(opts.topology, ChessRules::for_game(game)))
+    }
+    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
+        ChessPosition::from_fen(text, opts.topology, ChessRules::for_game(game))
+    }
+    fn move_path(&self, m: ChessMove) -> MovePath {
+        m.path()
     }
 }

@@ -21,8 +21,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
-use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
+use crate::registry::Family;
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
@@ -58,12 +60,12 @@ const SEATING: Seating = Seating::TWO;
 const WHITE: Seat = Seat::A;
 
 /// The player's name in messages.
-fn side_name(player: Player) -> &'static str {
+fn side_name(player: Seat) -> &'static str {
     if player == WHITE { "White" } else { "Black" }
 }
 
 /// The player's letter in texts: `w` or `b`.
-fn side_letter(player: Player) -> &'static str {
+fn side_letter(player: Seat) -> &'static str {
     if player == WHITE { "w" } else { "b" }
 }
 
@@ -135,19 +137,19 @@ pub struct ChexPosition {
     drawn: PerSeat<u8>,
     /// Whether the side to move has drawn its top tile and must place it.
     holding: bool,
-    turn: Player,
+    turn: Seat,
     quiet: u16,
     hash: u64,
     /// The `--draw-in-check` option (a rule of the game, not part of the text).
     draw_in_check: DrawInCheck,
 }
 
-fn owner(b: u8) -> Player {
+fn owner(b: u8) -> Seat {
     Seat((b >> 3) & 1)
 }
 
 /// The board byte of `player`'s tile of kind `k`.
-const fn byte(player: Player, k: u8) -> u8 {
+const fn byte(player: Seat, k: u8) -> u8 {
     k | (player.0 << 3)
 }
 
@@ -227,7 +229,7 @@ fn parse_tiles(field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<(i32, i
 }
 
 /// One side's pile field of a position text, top first (`-` when empty), as piece kinds.
-fn parse_pile(side: Player, field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<u8>, String> {
+fn parse_pile(side: Seat, field: &str, census: &mut PerSeat<[u8; 7]>) -> Result<Vec<u8>, String> {
     let name = side_name(side);
     if field == "-" {
         return Ok(Vec::new());
@@ -367,12 +369,12 @@ impl ChexPosition {
 
     /// Tiles left in `player`'s pile, top first (the drawn tile, while held, included). This is
     /// hidden information (X1): views show [`ChexPosition::face_down`] instead.
-    pub fn pile(&self, player: Player) -> &[u8] {
+    pub fn pile(&self, player: Seat) -> &[u8] {
         &self.piles[player][self.drawn[player] as usize..]
     }
 
     /// How many tiles `player` has face down: the pile less the tile just drawn, if held.
-    pub fn face_down(&self, player: Player) -> usize {
+    pub fn face_down(&self, player: Seat) -> usize {
         self.pile(player).len() - usize::from(self.holding && player == self.turn)
     }
 
@@ -403,7 +405,7 @@ impl ChexPosition {
         byte(p, self.piles[p][self.drawn[p] as usize])
     }
 
-    fn pile_empty(&self, player: Player) -> bool {
+    fn pile_empty(&self, player: Seat) -> bool {
         self.drawn[player] as usize >= TILES
     }
 
@@ -499,7 +501,7 @@ impl ChexPosition {
 
     /// Rule 7: whether `player`'s king is attacked by a piece that could capture it without
     /// leaving any tile unattached.
-    pub fn in_check(&self, player: Player) -> bool {
+    pub fn in_check(&self, player: Seat) -> bool {
         let Some(king) = self.tiles().find(|&c| self.board[c as usize] == byte(player, KING)) else { return false };
         self.tiles().filter(|&c| owner(self.board[c as usize]) != player).any(|c| {
             let mut hits = false;
@@ -630,7 +632,7 @@ impl ChexPosition {
         if f.len() != 5 {
             return Err(format!("a CHEX position has 5 fields (tiles, side, piles, holding, quiet plies), not {}", f.len()));
         }
-        let turn: Player = match f[1] {
+        let turn: Seat = match f[1] {
             "w" => Seat::A,
             "b" => Seat::B,
             s => return Err(format!("side to move {} is not w or b", quote(s))),
@@ -721,7 +723,7 @@ impl Position for ChexPosition {
     type Move = ChexMove;
     type Undo = ChexPosition;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.turn
     }
 
@@ -861,7 +863,7 @@ impl Position for ChexPosition {
     }
 
     fn to_text(&self) -> String {
-        let pile = |side: Player| {
+        let pile = |side: Seat| {
             let s: String = self.pile(side).iter().map(|&k| letter(byte(side, k))).collect();
             if s.is_empty() { "-".to_string() } else { s }
         };
@@ -891,5 +893,24 @@ impl Position for ChexPosition {
 impl fmt::Debug for ChexPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ChexPosition({})", self.to_text())
+    }
+}
+
+/// CHEX in the registry.
+impl Family for ChexPosition {
+    fn start_game(_: GameId, opts: &GameOptions) -> Result<Self, String> {
+        Ok(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))
+    }
+    fn game_from_text(_: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
+        Ok(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))
+    }
+    /// A draw goes nowhere; a placement's `from` is its cell, and its piece the tile in hand.
+    fn move_path(&self, m: ChexMove) -> MovePath {
+        let (from, to, capture, piece) = match m {
+            ChexMove::Draw => (NO_CELL, NO_CELL, false, 0),
+            ChexMove::Place(c) => (c, c, false, self.holding().map_or(0, |t| t & 7)),
+            ChexMove::Normal { from, to } => (from, to, self.piece_at(to) != 0, 0),
+        };
+        MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
     }
 }

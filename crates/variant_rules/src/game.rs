@@ -1,195 +1,70 @@
-//! Game ids, their options, a dispatch enum over every position type, and `Game`: a position
-//! with its move history (undo, repetition) — the one type the CLI and the window drive.
+//! Game options, the dispatch enum's methods over every position type, and `Game`: a position
+//! with its move history (undo, repetition) — the one type the CLI and the window drive. The
+//! games, their ids and the dispatch enums themselves are listed once, in [`crate::registry`].
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checkers::{CheckersGame, CheckersMove, CheckersPosition, CheckersRules, DoublesSeating, QueensColours, UncoveredMan};
-use crate::chectoe::ChecUndo;
-use crate::chectoe::{ChecMove, ChecToePosition};
-use crate::chess::ChessUndo;
-use crate::chess::{ChessMove, ChessPosition, ChessRules, MoveKind};
-use crate::chex::{ChexMove, ChexPosition, DrawInCheck};
-use crate::dicechess::DiceUndo;
-use crate::dicechess::{BrainKingSix, DiceChessPosition, DiceMove, DiceRules, NoMove};
-use crate::doublechess::{DoubleChessPosition, DoubleKind, DoubleMove, Notation, tri::TriChessSetup};
+use crate::checkers::{CheckersRules, DoublesSeating, QueensColours, UncoveredMan};
+use crate::chex::DrawInCheck;
+use crate::dicechess::{BrainKingSix, DiceRules, NoMove};
+use crate::doublechess::{DoubleChessPosition, Notation, tri::TriChessSetup};
 use crate::position::{MoveError, Outcome, Position, Reason, Seat, SeatState, Seating};
-use crate::toetoe::{DeployGroups, ToeMove, ToeMoveKind, ToeToePosition};
+use crate::registry::Family;
+pub use crate::registry::{AnyMove, AnyPosition, AnyUndo, GameId};
+pub(crate) use crate::registry::{by_family, dispatch, with_move};
+use crate::toetoe::DeployGroups;
 use crate::topology::{Cell, Side, Wrap};
 
-/// Every game the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GameId {
-    Checkers,
-    Stax,
-    Queens,
-    Chess,
-    ShadowChess,
-    CylinderChess,
-    ToeToe,
-    Chex,
-    DiceChess,
-    ChecToe,
-    DoubleChess,
-    TriChek,
-    TriStax,
-    TriQueens,
-    TriChess,
-}
-
 impl GameId {
-    /// All games, in the order `variant-rules games` lists them.
-    pub const ALL: [GameId; 15] = [
-        GameId::Checkers,
-        GameId::Stax,
-        GameId::Queens,
-        GameId::Chess,
-        GameId::ShadowChess,
-        GameId::CylinderChess,
-        GameId::ToeToe,
-        GameId::Chex,
-        GameId::DiceChess,
-        GameId::ChecToe,
-        GameId::DoubleChess,
-        GameId::TriChek,
-        GameId::TriStax,
-        GameId::TriQueens,
-        GameId::TriChess,
-    ];
-
-    /// The id used on the command line and in save files.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameId::Checkers => "checkers",
-            GameId::Stax => "stax",
-            GameId::Queens => "queens",
-            GameId::Chess => "chess",
-            GameId::ShadowChess => "shadow-chess",
-            GameId::CylinderChess => "cylinder-chess",
-            GameId::ToeToe => "toe-to-toe",
-            GameId::Chex => "chex",
-            GameId::DiceChess => "dice-chess",
-            GameId::ChecToe => "chec-toe",
-            GameId::DoubleChess => "double-chess",
-            GameId::TriChek => "tri-chek",
-            GameId::TriStax => "tri-stax",
-            GameId::TriQueens => "tri-queens",
-            GameId::TriChess => "tri-chess",
-        }
-    }
-
-    /// One line describing the game.
-    pub fn description(self) -> &'static str {
-        match self {
-            GameId::Checkers => "English draughts: forced capture, multi-jumps, crowning ends the move",
-            GameId::Stax => "Checkers where jumped checkers are carried as prisoners under the jumping stack",
-            GameId::Queens => "Stax on both colours; men jump straight forward too, kings jump in 8 directions",
-            GameId::Chess => "orthodox chess",
-            GameId::ShadowChess => "chess where moving into an enemy piece's shadow captures it",
-            GameId::CylinderChess => "chess on a board whose side edges touch",
-            GameId::ToeToe => "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies",
-            GameId::Chex => "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached",
-            GameId::DiceChess => "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)",
-            GameId::ChecToe => "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row",
-            GameId::DoubleChess => "Double Chess: four players on 12x12, partners or cut-throat; double-hop Knights, long Pawn moves",
-            GameId::TriChek => "Tri-Chek: checkers on a hexagon of triangles for 2-6 players; kings move in six directions",
-            GameId::TriStax => "Tri-Stax: Stax on a hexagon of triangles for 2-6 players",
-            GameId::TriQueens => "Tri-Queens: Queens on a hexagon of triangles for 2-6 players; men jump in five directions",
-            GameId::TriChess => "Tri-Chess: chess on a hexagon of triangles for 2-6 players; rooks and bishops in six directions, queens and kings in twelve",
-        }
-    }
-
-    /// Whether the game belongs to the checkers family.
-    pub fn is_checkers_family(self) -> bool {
-        matches!(self, GameId::Checkers | GameId::Stax | GameId::Queens) || self.is_triangular()
-    }
-
-    /// Whether the game is played on the hexagon of triangles.
-    pub fn is_triangular(self) -> bool {
-        matches!(self, GameId::TriChek | GameId::TriStax | GameId::TriQueens)
-    }
-
-    /// Whether the game is played on a hexagon of triangles (the Tri checkers games and Tri-Chess).
-    pub fn is_hexagonal(self) -> bool {
-        self.is_triangular() || self == GameId::TriChess
-    }
-
-    /// The player counts the game seats, smallest first.
-    pub fn player_counts(self) -> &'static [u8] {
-        match self {
-            GameId::DoubleChess => &[4],
-            GameId::Checkers | GameId::Stax | GameId::Queens => &[2, 4],
-            g if g.is_hexagonal() => &[2, 3, 4, 5, 6],
-            _ => &[2],
-        }
-    }
-
-    /// Whether positions are written as FEN (the orthodox-chess family); the others have text
-    /// forms of their own (`docs/notation.md`).
-    pub fn uses_fen(self) -> bool {
-        matches!(self, GameId::Chess | GameId::ShadowChess | GameId::CylinderChess | GameId::DiceChess)
-    }
-
-    /// How many dice the game throws each roll (0 for games without dice).
-    pub fn dice(self, opts: &GameOptions) -> usize {
-        match self {
-            GameId::DiceChess => opts.dice_rules.dice(),
-            GameId::ChecToe => 1,
-            _ => 0,
-        }
-    }
-
-    /// The topologies the game can be played on; the first is its default.
-    pub fn topologies(self) -> &'static [Wrap] {
-        match self {
-            GameId::CylinderChess => &[Wrap::Cylinder],
-            GameId::ToeToe | GameId::Chex | GameId::DiceChess | GameId::ChecToe | GameId::DoubleChess => &[Wrap::Flat],
-            // "The Cylindrical and Universal variations, while perhaps theoretically possible, are probably not practical."
-            GameId::TriChek | GameId::TriStax | GameId::TriQueens | GameId::TriChess => &[Wrap::Flat],
-            GameId::Chess | GameId::ShadowChess => &[Wrap::Flat, Wrap::Cylinder],
-            _ => &[Wrap::Flat, Wrap::Cylinder, Wrap::Universal],
-        }
-    }
-
     /// The options the game accepts, for `variant-rules games`.
     pub fn option_help(self) -> Vec<String> {
         let tops: Vec<&str> = self.topologies().iter().map(|w| w.as_str()).collect();
         let mut v = vec![format!("--topology {}", tops.join("|"))];
         if self.is_checkers_family() {
-            v.push("--numbers".into());
-            v.push("--seed N".into());
-            v.push(format!("--move-limit N (plies without progress before a draw; default {}, 0 = none)", self.default_move_limit()));
-            if !matches!(self, GameId::Checkers | GameId::TriChek) {
-                v.push("--uncovered-man wait|crown (default wait)".into());
-            }
-            if self.is_triangular() {
-                v.push("--players 2-6 (8 rows for 2, 10 for 3-4, 12 for 5-6)".into());
-                v.push("--seating cut-throat|partners-adjacent|partners-opposite|partners-gap|trios (default cut-throat)".into());
-                v.push("--symmetric (2 or 5-6 players: Figures 14/20, the extra file or the corners)".into());
-            } else {
-                v.push("--players 2|4 (4: Doubles on the 12x12 board)".into());
-                v.push("--seating partners-adjacent|partners-opposite|cut-throat (4 players; default partners-adjacent)".into());
-            }
-            if matches!(self, GameId::Queens | GameId::TriQueens) {
-                v.push("--queens-colours same|mixed (4 players: partners on one colour or split; default same)".into());
-            }
-            if self == GameId::Queens {
-                v.push("--queens-rows 5-4-3|relocate (4 players: every seat 5-4-3 from its edge, or the older start of saves before it; default 5-4-3)".into());
-            }
-            if self == GameId::TriQueens {
-                v.push("--queens-position closed|open (4 players on mixed colours: Figure 19 or 18; default closed)".into());
-                v.push("--tri-steps blocked|open (a step or jump between corners passes over the other-coloured triangle between: blocked if it is occupied, or open; default blocked)".into());
-            }
-            if self.is_triangular() {
-                v.push("--sequence table|prose (4 players, cut-throat and partners-gap: the table under Figure 17 or the prose's order; default table)".into());
-            }
-            if self == GameId::TriChek {
-                v.push("--forty-moves on|off (once all pieces are kings, 40 moves each without a jump: most pieces wins; default on)".into());
-            }
+            self.checkers_option_help(&mut v);
         }
+        self.other_option_help(&mut v);
+        v
+    }
+
+    /// The checkers family's options (Checkers, Stax, Queens, square or triangular).
+    fn checkers_option_help(self, v: &mut Vec<String>) {
+        v.push("--numbers".into());
+        v.push("--seed N".into());
+        v.push(format!("--move-limit N (plies without progress before a draw; default {}, 0 = none)", self.default_move_limit()));
+        if !matches!(self, GameId::Checkers | GameId::TriChek) {
+            v.push("--uncovered-man wait|crown (default wait)".into());
+        }
+        if self.is_triangular() {
+            v.push("--players 2-6 (8 rows for 2, 10 for 3-4, 12 for 5-6)".into());
+            v.push("--seating cut-throat|partners-adjacent|partners-opposite|partners-gap|trios (default cut-throat)".into());
+            v.push("--symmetric (2 or 5-6 players: Figures 14/20, the extra file or the corners)".into());
+        } else {
+            v.push("--players 2|4 (4: Doubles on the 12x12 board)".into());
+            v.push("--seating partners-adjacent|partners-opposite|cut-throat (4 players; default partners-adjacent)".into());
+        }
+        if matches!(self, GameId::Queens | GameId::TriQueens) {
+            v.push("--queens-colours same|mixed (4 players: partners on one colour or split; default same)".into());
+        }
+        if self == GameId::Queens {
+            v.push("--queens-rows 5-4-3|relocate (4 players: every seat 5-4-3 from its edge, or the older start of saves before it; default 5-4-3)".into());
+        }
+        if self == GameId::TriQueens {
+            v.push("--queens-position closed|open (4 players on mixed colours: Figure 19 or 18; default closed)".into());
+            v.push("--tri-steps blocked|open (a step or jump between corners passes over the other-coloured triangle between: blocked if it is occupied, or open; default blocked)".into());
+        }
+        if self.is_triangular() {
+            v.push("--sequence table|prose (4 players, cut-throat and partners-gap: the table under Figure 17 or the prose's order; default table)".into());
+        }
+        if self == GameId::TriChek {
+            v.push("--forty-moves on|off (once all pieces are kings, 40 moves each without a jump: most pieces wins; default on)".into());
+        }
+    }
+
+    /// The options of the games outside the checkers family, each its own.
+    fn other_option_help(self, v: &mut Vec<String>) {
         if self == GameId::ToeToe {
             v.push(format!("--deploy-groups N,N,... (default {})", DeployGroups::default()));
         }
@@ -221,45 +96,12 @@ impl GameId {
             v.push("--extended-moves on|off (3-6 players: the Knight's double hop and the Pawn's long moves of Doubles; default on)".into());
             v.push("--corners cut|full (5-6 players: the 12-rank board's corners cut out, 204 triangles, or in play, 216; default cut)".into());
         }
-        v
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for GameId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        GameId::ALL.into_iter().find(|g| g.as_str() == s).ok_or_else(|| {
-            let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
-            format!("unknown game '{s}' (known: {})", ids.join(", "))
-        })
     }
 }
 
 /// Plies without a jump or a non-king move before a game of Checkers is drawn: 40 moves each,
 /// the customary English draughts limit (rulings C8).
 pub const DEFAULT_MOVE_LIMIT: u16 = 80;
-
-impl GameId {
-    /// The default `--move-limit`: English draughts' forty moves each for Checkers; none for
-    /// Stax and Queens, which the text plays "until all of one player's pieces are under those of
-    /// the other, or are immobile" (and whose 40-move option "does not apply to those games"),
-    /// nor for Chec Toe ("anywhere between five minutes and fifty million years").
-    pub fn default_move_limit(self) -> u16 {
-        if self == GameId::Checkers { DEFAULT_MOVE_LIMIT } else { 0 }
-    }
-
-    /// The default `--move-limit` with `players` seats: forty moves each (plies, so it grows
-    /// with the table: 160 for four-player Checkers).
-    pub fn default_move_limit_for(self, players: u8) -> u16 {
-        self.default_move_limit() / 2 * players.max(2) as u16
-    }
-}
 
 /// A game's options, as given on the command line or stored in a save file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -364,8 +206,8 @@ impl GameOptions {
             draw_in_check: DrawInCheck::default(),
             uncovered_man: UncoveredMan::default(),
             brainking_six: BrainKingSix::default(),
-            // Double Chess seats four; every other game starts with two.
-            players: if game == GameId::DoubleChess { 4 } else { 2 },
+            // The smallest table the game seats: four for Double Chess, two for every other.
+            players: game.player_counts()[0],
             // The one seating every player count of the triangular games allows.
             seating: if game.is_hexagonal() { DoublesSeating::CutThroat } else { DoublesSeating::default() },
             queens_colours: QueensColours::default(),
@@ -499,7 +341,7 @@ impl GameOptions {
                 "--forty-moves belongs to Tri-Chek: \"This problem does not occur in Stax or Queens, so the 40-move option does not apply to those games\" ({game})"
             ));
         }
-        CheckersRules::check_table(&checkers_rules(game, self))
+        CheckersRules::check_table(&CheckersRules::for_game(game, self))
     }
 
     fn validate_tri_chess(&self) -> Result<(), String> {
@@ -537,23 +379,6 @@ impl GameOptions {
     }
 }
 
-/// A position of any game.
-// The variants differ in size (a Doubles checkers position is ~400 bytes, a chess one ~200);
-// boxing the larger ones would allocate on every clone `Game` makes per move, for no gain.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone)]
-pub enum AnyPosition {
-    Checkers(CheckersPosition),
-    Chess(ChessPosition),
-    ToeToe(ToeToePosition),
-    /// Boxed: its 40x40 window makes it ten times the size of the others, and `Game` keeps
-    /// a position per move.
-    Chex(Box<ChexPosition>),
-    DiceChess(DiceChessPosition),
-    ChecToe(ChecToePosition),
-    DoubleChess(DoubleChessPosition),
-}
-
 /// The cells a move passes through (see [`AnyPosition::move_path`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovePath {
@@ -577,118 +402,26 @@ impl MovePath {
     }
 }
 
-/// A move of any game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyMove {
-    Checkers(CheckersMove),
-    Chess(ChessMove),
-    ToeToe(ToeMove),
-    Chex(ChexMove),
-    DiceChess(DiceMove),
-    ChecToe(ChecMove),
-    DoubleChess(DoubleMove),
-}
-
-/// Applies the same expression to whichever position an [`AnyPosition`] holds.
-macro_rules! dispatch {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match $pos {
-            AnyPosition::Checkers($p) => $body,
-            AnyPosition::Chess($p) => $body,
-            AnyPosition::ToeToe($p) => $body,
-            AnyPosition::Chex($p) => $body,
-            AnyPosition::DiceChess($p) => $body,
-            AnyPosition::ChecToe($p) => $body,
-            AnyPosition::DoubleChess($p) => $body,
-        }
-    };
-}
-
-/// Applies an expression to a position and a move of the same game; `$other` when the move
-/// belongs to another game (which no caller can make legal: it is answered, never a panic).
-macro_rules! with_move {
-    ($pos:expr, $m:expr, $p:ident, $mv:ident => $body:expr, $other:expr) => {
-        match ($pos, $m) {
-            (AnyPosition::Checkers($p), AnyMove::Checkers($mv)) => $body,
-            (AnyPosition::Chess($p), AnyMove::Chess($mv)) => $body,
-            (AnyPosition::ToeToe($p), AnyMove::ToeToe($mv)) => $body,
-            (AnyPosition::Chex($p), AnyMove::Chex($mv)) => $body,
-            (AnyPosition::DiceChess($p), AnyMove::DiceChess($mv)) => $body,
-            (AnyPosition::ChecToe($p), AnyMove::ChecToe($mv)) => $body,
-            (AnyPosition::DoubleChess($p), AnyMove::DoubleChess($mv)) => $body,
-            _ => $other,
-        }
-    };
-}
-
-pub(crate) use {dispatch, with_move};
-
-/// What [`AnyPosition`]'s `undo` needs: the undo record of the game that was played.
-// Sized like the positions it holds for the games whose undo is a copy (see `AnyPosition`).
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone)]
-pub enum AnyUndo {
-    Checkers(CheckersPosition),
-    Chess(ChessUndo),
-    ToeToe(ToeToePosition),
-    Chex(Box<ChexPosition>),
-    DiceChess(DiceUndo),
-    ChecToe(ChecUndo),
-    DoubleChess(DoubleChessPosition),
-    /// A move of another game was offered: nothing was played, nothing to take back.
-    Nothing,
-}
-
-impl From<CheckersPosition> for AnyUndo {
-    fn from(u: CheckersPosition) -> Self {
-        AnyUndo::Checkers(u)
-    }
-}
-impl From<ChessUndo> for AnyUndo {
-    fn from(u: ChessUndo) -> Self {
-        AnyUndo::Chess(u)
-    }
-}
-impl From<ToeToePosition> for AnyUndo {
-    fn from(u: ToeToePosition) -> Self {
-        AnyUndo::ToeToe(u)
-    }
-}
-impl From<ChexPosition> for AnyUndo {
-    fn from(u: ChexPosition) -> Self {
-        AnyUndo::Chex(Box::new(u))
-    }
-}
-impl From<DiceUndo> for AnyUndo {
-    fn from(u: DiceUndo) -> Self {
-        AnyUndo::DiceChess(u)
-    }
-}
-impl From<DoubleChessPosition> for AnyUndo {
-    fn from(u: DoubleChessPosition) -> Self {
-        AnyUndo::DoubleChess(u)
-    }
-}
-impl From<ChecUndo> for AnyUndo {
-    fn from(u: ChecUndo) -> Self {
-        AnyUndo::ChecToe(u)
-    }
-}
-
 /// The moves of a concrete position, lifted into [`AnyMove`].
-fn lift<P: Position>(p: &P, wrap: fn(P::Move) -> AnyMove, out: &mut Vec<AnyMove>) {
+fn lift<P: Position>(p: &P, out: &mut Vec<AnyMove>)
+where
+    AnyMove: From<P::Move>,
+{
     let mut v = Vec::new();
     p.legal_moves(&mut v);
     out.clear();
-    out.extend(v.into_iter().map(wrap));
+    out.extend(v.into_iter().map(AnyMove::from));
 }
 
 /// The chance outcomes of a concrete position, lifted into [`AnyMove`].
-fn lift_chance<P: Position>(p: &P, wrap: fn(P::Move) -> AnyMove, out: &mut Vec<(AnyMove, u32)>) -> u32 {
+fn lift_chance<P: Position>(p: &P, out: &mut Vec<(AnyMove, u32)>) -> u32
+where
+    AnyMove: From<P::Move>,
+{
     let mut v = Vec::new();
     let total = p.chance(&mut v);
     out.clear();
-    out.extend(v.into_iter().map(|(m, w)| (wrap(m), w)));
+    out.extend(v.into_iter().map(|(m, w)| (AnyMove::from(m), w)));
     total
 }
 
@@ -709,41 +442,16 @@ impl Position for AnyPosition {
         dispatch!(self, p => p.seat_state(s))
     }
     fn legal_moves(&self, out: &mut Vec<AnyMove>) {
-        match self {
-            AnyPosition::Checkers(p) => lift(p, AnyMove::Checkers, out),
-            AnyPosition::Chess(p) => lift(p, AnyMove::Chess, out),
-            AnyPosition::ToeToe(p) => lift(p, AnyMove::ToeToe, out),
-            AnyPosition::Chex(p) => lift(&**p, AnyMove::Chex, out),
-            AnyPosition::DiceChess(p) => lift(p, AnyMove::DiceChess, out),
-            AnyPosition::ChecToe(p) => lift(p, AnyMove::ChecToe, out),
-            AnyPosition::DoubleChess(p) => lift(p, AnyMove::DoubleChess, out),
-        }
+        dispatch!(self, p => lift(p, out))
     }
     fn chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
-        match self {
-            AnyPosition::Checkers(p) => lift_chance(p, AnyMove::Checkers, out),
-            AnyPosition::Chess(p) => lift_chance(p, AnyMove::Chess, out),
-            AnyPosition::ToeToe(p) => lift_chance(p, AnyMove::ToeToe, out),
-            AnyPosition::Chex(p) => lift_chance(&**p, AnyMove::Chex, out),
-            AnyPosition::DiceChess(p) => lift_chance(p, AnyMove::DiceChess, out),
-            AnyPosition::ChecToe(p) => lift_chance(p, AnyMove::ChecToe, out),
-            AnyPosition::DoubleChess(p) => lift_chance(p, AnyMove::DoubleChess, out),
-        }
+        dispatch!(self, p => lift_chance(p, out))
     }
     fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
         with_move!(self, m, p, m => AnyUndo::from(p.play_unchecked(m)), AnyUndo::Nothing)
     }
     fn undo(&mut self, m: AnyMove, undo: AnyUndo) {
-        match (self, m, undo) {
-            (AnyPosition::Checkers(p), AnyMove::Checkers(m), AnyUndo::Checkers(u)) => p.undo(m, u),
-            (AnyPosition::Chess(p), AnyMove::Chess(m), AnyUndo::Chess(u)) => p.undo(m, u),
-            (AnyPosition::ToeToe(p), AnyMove::ToeToe(m), AnyUndo::ToeToe(u)) => p.undo(m, u),
-            (AnyPosition::Chex(p), AnyMove::Chex(m), AnyUndo::Chex(u)) => p.undo(m, *u),
-            (AnyPosition::DiceChess(p), AnyMove::DiceChess(m), AnyUndo::DiceChess(u)) => p.undo(m, u),
-            (AnyPosition::ChecToe(p), AnyMove::ChecToe(m), AnyUndo::ChecToe(u)) => p.undo(m, u),
-            (AnyPosition::DoubleChess(p), AnyMove::DoubleChess(m), AnyUndo::DoubleChess(u)) => p.undo(m, u),
-            _ => {}
-        }
+        with_move!(self, m, p, m => if let Ok(u) = undo.try_into() { p.undo(m, u) }, ())
     }
     fn hash(&self) -> u64 {
         dispatch!(self, p => p.hash())
@@ -773,15 +481,7 @@ impl Position for AnyPosition {
         with_move!(self, m, p, m => p.is_irreversible(m), false)
     }
     fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
-        match self {
-            AnyPosition::Checkers(p) => p.parse_move(text).map(AnyMove::Checkers),
-            AnyPosition::Chess(p) => p.parse_move(text).map(AnyMove::Chess),
-            AnyPosition::ToeToe(p) => p.parse_move(text).map(AnyMove::ToeToe),
-            AnyPosition::Chex(p) => p.parse_move(text).map(AnyMove::Chex),
-            AnyPosition::DiceChess(p) => p.parse_move(text).map(AnyMove::DiceChess),
-            AnyPosition::ChecToe(p) => p.parse_move(text).map(AnyMove::ChecToe),
-            AnyPosition::DoubleChess(p) => p.parse_move(text).map(AnyMove::DoubleChess),
-        }
+        dispatch!(self, p => p.parse_move(text).map(AnyMove::from))
     }
 }
 
@@ -789,37 +489,13 @@ impl AnyPosition {
     /// The starting position of a game.
     pub fn start(game: GameId, opts: &GameOptions) -> Result<AnyPosition, String> {
         opts.validate(game)?;
-        Ok(match game {
-            GameId::Checkers | GameId::Stax | GameId::Queens | GameId::TriChek | GameId::TriStax | GameId::TriQueens => {
-                AnyPosition::Checkers(CheckersPosition::start(checkers_rules(game, opts), opts.topology, opts.seed)?)
-            }
-            GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::start(opts.deploy_groups)),
-            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))),
-            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six)),
-            GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::start(opts.move_limit)),
-            GameId::DoubleChess => AnyPosition::DoubleChess(DoubleChessPosition::start(opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks)),
-            GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_start(opts.tri_chess())?),
-            _ => AnyPosition::Chess(ChessPosition::start(opts.topology, chess_rules(game))),
-        })
+        by_family!(game.family(), P => <P as Family>::start_game(game, opts).map(AnyPosition::from))
     }
 
     /// A position from its text form (FEN for chess games).
     pub fn from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<AnyPosition, String> {
         opts.validate(game)?;
-        Ok(match game {
-            GameId::Checkers | GameId::Stax | GameId::Queens | GameId::TriChek | GameId::TriStax | GameId::TriQueens => {
-                AnyPosition::Checkers(CheckersPosition::from_text(text, checkers_rules(game, opts), opts.topology)?)
-            }
-            GameId::ToeToe => AnyPosition::ToeToe(ToeToePosition::from_text(text, opts.deploy_groups)?),
-            GameId::Chex => AnyPosition::Chex(Box::new(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))),
-            GameId::DiceChess => AnyPosition::DiceChess(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six)),
-            GameId::ChecToe => AnyPosition::ChecToe(ChecToePosition::from_text(text, opts.move_limit)?),
-            GameId::DoubleChess => {
-                AnyPosition::DoubleChess(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks))
-            }
-            GameId::TriChess => AnyPosition::DoubleChess(DoubleChessPosition::tri_from_text(text, opts.tri_chess())?),
-            _ => AnyPosition::Chess(ChessPosition::from_fen(text, opts.topology, chess_rules(game))?),
-        })
+        by_family!(game.family(), P => <P as Family>::game_from_text(game, opts, text).map(AnyPosition::from))
     }
 
     /// Every legal move, as a new list (the table's convenience; search uses
@@ -832,153 +508,35 @@ impl AnyPosition {
 
     /// The side of the board `seat` sits on (two-player games: the first seat south).
     pub fn side_of(&self, seat: Seat) -> Side {
-        match self {
-            AnyPosition::Checkers(p) => p.side(seat),
-            AnyPosition::DoubleChess(p) => p.side(seat),
-            _ => Side::of_two(seat),
-        }
+        dispatch!(self, p => p.side_of(seat))
     }
 
     /// The cells a move visits, for pointing at it on a board: its origin, then each cell it
     /// lands on (one for a step or a chess move, one per hop of a jump sequence), and whether
-    /// it captures.
+    /// it captures. A move of another game goes nowhere.
     pub fn move_path(&self, m: AnyMove) -> MovePath {
-        match m {
-            AnyMove::Checkers(m) => MovePath {
-                from: m.from as Cell,
-                landings: m.landings().iter().map(|&c| c as Cell).collect(),
-                jumped: match self {
-                    AnyPosition::Checkers(p) => p.jumped(&m).into_iter().map(|c| c as Cell).collect(),
-                    _ => Vec::new(),
-                },
-                capture: m.is_jump(),
-                piece: 0,
-                swap: false,
-            },
-            AnyMove::Chess(m) => self.chess_path(m),
-            AnyMove::ToeToe(m) => MovePath {
-                from: m.from,
-                landings: vec![m.to],
-                jumped: vec![],
-                capture: m.kind == ToeMoveKind::Normal && matches!(self, AnyPosition::ToeToe(p) if p.piece_at(m.to) != 0),
-                piece: m.piece,
-                swap: m.kind == ToeMoveKind::Swap,
-            },
-            AnyMove::Chex(m) => {
-                let (from, to) = match m {
-                    ChexMove::Draw => (crate::topology::NO_CELL, crate::topology::NO_CELL),
-                    ChexMove::Place(c) => (c, c),
-                    ChexMove::Normal { from, to } => (from, to),
-                };
-                let capture = matches!((self, m), (AnyPosition::Chex(p), ChexMove::Normal { to, .. }) if p.piece_at(to) != 0);
-                let piece = match (self, m) {
-                    (AnyPosition::Chex(p), ChexMove::Place(_)) => p.holding().map_or(0, |t| t & 7),
-                    _ => 0,
-                };
-                MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
-            }
-            AnyMove::DiceChess(DiceMove::Chess(m)) => self.chess_path(m),
-            AnyMove::DoubleChess(m) if m.kind == DoubleKind::Pass => MovePath::nowhere(),
-            AnyMove::DoubleChess(m) => MovePath {
-                from: m.from,
-                landings: vec![m.to],
-                jumped: vec![],
-                capture: matches!(m.kind, DoubleKind::Capture | DoubleKind::EnPassant),
-                piece: m.promotion,
-                swap: false,
-            },
-            AnyMove::DiceChess(_) => MovePath::nowhere(),
-            AnyMove::ChecToe(m) => {
-                let AnyPosition::ChecToe(p) = self else { return MovePath::nowhere() };
-                match m {
-                    ChecMove::Drop { piece, to } => MovePath { from: to, landings: vec![to], jumped: vec![], capture: false, piece, swap: false },
-                    ChecMove::Move { from, to, .. } => {
-                        MovePath { from, landings: vec![to], jumped: vec![], capture: p.piece_at(to) != 0, piece: 0, swap: false }
-                    }
-                    _ => MovePath::nowhere(),
-                }
-            }
-        }
-    }
-
-    fn chess_path(&self, m: ChessMove) -> MovePath {
-        MovePath {
-            from: m.from,
-            landings: vec![m.to],
-            jumped: vec![],
-            capture: matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
-            piece: m.promotion,
-            swap: false,
-        }
+        with_move!(self, m, p, m => p.move_path(m), MovePath::nowhere())
     }
 
     /// How many dice the side to move must throw now (`None` when no roll is due).
     pub fn dice_due(&self) -> Option<usize> {
-        match self {
-            AnyPosition::DiceChess(p) if p.awaiting_roll() && p.outcome().is_none() => Some(p.rules().dice()),
-            AnyPosition::ChecToe(p) if p.awaiting_roll() && p.outcome().is_none() => Some(1),
-            _ => None,
-        }
+        dispatch!(self, p => p.dice_due())
     }
 
     /// Whether threefold repetition ends this game (Chec Toe has no such rule).
     pub fn repetition_applies(&self) -> bool {
-        !matches!(self, AnyPosition::ChecToe(_))
+        dispatch!(self, p => p.repetition_applies())
     }
 
     /// Perft split by first move: `(move text, nodes)`.
     pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        match self.clone() {
-            AnyPosition::Checkers(mut p) => crate::position::divide(&mut p, depth),
-            AnyPosition::Chess(mut p) => crate::position::divide(&mut p, depth),
-            AnyPosition::ToeToe(mut p) => crate::position::divide(&mut p, depth),
-            AnyPosition::Chex(mut p) => crate::position::divide(&mut *p, depth),
-            AnyPosition::DiceChess(mut p) => crate::position::divide(&mut p, depth),
-            AnyPosition::ChecToe(mut p) => crate::position::divide(&mut p, depth),
-            AnyPosition::DoubleChess(mut p) => crate::position::divide(&mut p, depth),
-        }
+        dispatch!(self, p => crate::position::divide(&mut p.clone(), depth))
     }
 
     /// Perft to `depth`, on the concrete position type (no dispatch per node).
     pub fn perft(&self, depth: u32) -> u64 {
-        match self.clone() {
-            AnyPosition::Checkers(mut p) => crate::position::perft(&mut p, depth),
-            AnyPosition::Chess(mut p) => crate::position::perft(&mut p, depth),
-            AnyPosition::ToeToe(mut p) => crate::position::perft(&mut p, depth),
-            AnyPosition::Chex(mut p) => crate::position::perft(&mut *p, depth),
-            AnyPosition::DiceChess(mut p) => crate::position::perft(&mut p, depth),
-            AnyPosition::ChecToe(mut p) => crate::position::perft(&mut p, depth),
-            AnyPosition::DoubleChess(mut p) => crate::position::perft(&mut p, depth),
-        }
+        dispatch!(self, p => crate::position::perft(&mut p.clone(), depth))
     }
-}
-
-fn checkers_rules(game: GameId, opts: &GameOptions) -> CheckersRules {
-    let g = match game {
-        GameId::Stax | GameId::TriStax => CheckersGame::Stax,
-        GameId::Queens | GameId::TriQueens => CheckersGame::Queens,
-        _ => CheckersGame::Checkers,
-    };
-    CheckersRules {
-        game: g,
-        numbers: opts.numbers,
-        move_limit: opts.move_limit,
-        uncovered: opts.uncovered_man,
-        players: opts.players,
-        seating: opts.seating,
-        colours: opts.queens_colours,
-        tri: game.is_triangular(),
-        symmetric: opts.symmetric,
-        queens_open: opts.queens_open,
-        forty: opts.forty_moves,
-        relocate: opts.queens_relocate,
-        steps_blocked: game == GameId::TriQueens && !opts.tri_steps_open,
-        prose_sequence: opts.prose_sequence,
-    }
-}
-
-fn chess_rules(game: GameId) -> ChessRules {
-    if game == GameId::ShadowChess { ChessRules::SHADOW } else { ChessRules::ORTHODOX }
 }
 
 /// A game in progress: its start, the moves played, and the positions passed through.
@@ -1077,20 +635,6 @@ impl Game {
         self.position = pos;
         self.reversible = self.reversible_stack.pop().unwrap_or(0);
         Some(text)
-    }
-}
-
-impl GameId {
-    /// The name of a seat in this game's terms: "white"/"black" in the chess games, the seat's
-    /// letter ("a".."d") in the checkers family.
-    pub fn seat_name(self, seat: Seat) -> String {
-        if self.is_checkers_family() || self == GameId::DoubleChess || self == GameId::TriChess {
-            seat.letter().to_ascii_lowercase().to_string()
-        } else if seat == Seat::A {
-            "white".into()
-        } else {
-            "black".into()
-        }
     }
 }
 

@@ -10,9 +10,11 @@
 //!   and the chi-square test; [`dicechess`]: Dice Chess in five rule sets; [`chectoe`]:
 //!   Chec Toe;
 //!   [`doublechess`]: Double Chess for four, partners or cut-throat;
-//! - [`game`]: game ids and options, a dispatch enum over positions, and [`Game`] (history,
-//!   repetition, undo) that the CLI and the 3D table drive;
-//! - [`choices`]: the options a launcher offers, as data (flag, key, label, value words);
+//! - [`registry`]: the one list of the games and their position types, from which the game
+//!   ids and the dispatch enums over positions are made; [`game`]: game options, the dispatch
+//!   enum's methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
+//! - [`scene`]: what a table shows of any position (pieces by kind, stacks, hands, piles,
+//!   dice, marks, and the words for them); [`choices`]: the options a launcher offers, as data;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
 //!   controllers, matches).
 
@@ -31,6 +33,7 @@ pub mod layout;
 pub mod movement;
 pub mod position;
 pub mod refusal;
+pub mod registry;
 pub mod scene;
 pub mod search;
 pub mod toetoe;
@@ -38,5 +41,5 @@ pub mod topology;
 pub mod trigrid;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
-pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
+pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
 pub use topology::{Cell, Line, Side, Topology, Wrap};

@@ -14,9 +14,6 @@ pub const MAX_SEATS: usize = 6;
 #[serde(transparent)]
 pub struct Seat(pub u8);
 
-/// The player-facing name of [`Seat`] in the games' own terms ("the player to move").
-pub type Player = Seat;
-
 impl Seat {
     /// The first seat (A, or White in the chess games).
     pub const A: Seat = Seat(0);

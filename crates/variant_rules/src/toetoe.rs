@@ -11,8 +11,10 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::codec::{self, RowError, RowSyntax};
+use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
-use crate::position::{MoveError, Outcome, PerSeat, Player, Position, Reason, Seat, Seating, splitmix64};
+use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
+use crate::registry::Family;
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
 mod refusal;
@@ -143,7 +145,7 @@ pub struct ToeToePosition {
     /// Deployment and swap plies played (0 ..= 16 + 6).
     setup: u8,
     /// Side to move in regular play (during setup the schedule decides).
-    turn: Player,
+    turn: Seat,
     /// Regular-play plies since the last capture, pawn move or promotion (fifty-move rule, T8).
     quiet: u16,
     hash: u64,
@@ -153,27 +155,27 @@ pub struct ToeToePosition {
 /// the orthodox fifty-move rule).
 pub const FIFTY_MOVES: u16 = 100;
 
-fn owner(b: u8) -> Player {
+fn owner(b: u8) -> Seat {
     Seat((b >> 3) & 1)
 }
 
 /// The owner of a board byte, `None` for an empty cell.
-fn owner_of(b: u8) -> Option<Player> {
+fn owner_of(b: u8) -> Option<Seat> {
     (b != 0).then(|| owner(b))
 }
 
 /// The board byte of `player`'s piece of kind `k`.
-const fn byte(player: Player, k: u8) -> u8 {
+const fn byte(player: Seat, k: u8) -> u8 {
     k | (player.0 << 3)
 }
 
 /// The side of the board a seat deploys on and moves away from.
-const fn side(player: Player) -> Side {
+const fn side(player: Seat) -> Side {
     Side::of_two(player)
 }
 
 /// The colour's name in messages.
-fn seat_name(player: Player) -> &'static str {
+fn seat_name(player: Seat) -> &'static str {
     if player == WHITE { "White" } else { "Black" }
 }
 
@@ -192,7 +194,7 @@ fn count_key(what: u64, player: usize, kind: usize, n: u8) -> u64 {
 const HAND_KEY: u64 = 0x4A4D_0000_0000_0000;
 const CAPTURED_KEY: u64 = 0xCA97_0000_0000_0000;
 
-fn setup_key(setup: u8, turn: Player) -> u64 {
+fn setup_key(setup: u8, turn: Seat) -> u64 {
     splitmix64(0x5E70_0000 ^ ((setup as u64) << 4) ^ turn.0 as u64)
 }
 
@@ -224,12 +226,12 @@ impl ToeToePosition {
     }
 
     /// How many pieces of `kind` `player` still has to deploy.
-    pub fn in_hand(&self, player: Player, kind: u8) -> u8 {
+    pub fn in_hand(&self, player: Seat, kind: u8) -> u8 {
         self.hand[player][kind as usize]
     }
 
     /// How many of `player`'s pieces of `kind` have been captured (and not promoted back).
-    pub fn captured(&self, player: Player, kind: u8) -> u8 {
+    pub fn captured(&self, player: Seat, kind: u8) -> u8 {
         self.captured[player][kind as usize]
     }
 
@@ -244,7 +246,7 @@ impl ToeToePosition {
     }
 
     /// Who plays setup ply `ply` and in which phase (None once regular play has begun).
-    fn schedule(&self, ply: u8) -> Option<(Player, Phase)> {
+    fn schedule(&self, ply: u8) -> Option<(Seat, Phase)> {
         let mut at = 0u8;
         for n in self.groups.sizes() {
             for &player in SEATING.order() {
@@ -260,22 +262,22 @@ impl ToeToePosition {
     }
 
     /// Pieces `player` has placed after `ply` setup plies.
-    fn placed_by(&self, player: Player, ply: u8) -> u8 {
+    fn placed_by(&self, player: Seat, ply: u8) -> u8 {
         (0..ply).filter(|&p| self.schedule(p) == Some((player, Phase::Deploy))).count() as u8
     }
 
     /// Whether `c` is in `player`'s deployment zone.
-    fn in_zone(&self, player: Player, c: Cell) -> bool {
+    fn in_zone(&self, player: Seat, c: Cell) -> bool {
         self.topo.distance_from(side(player), c) < DEPLOY_RANKS
     }
 
     /// The cell of `player`'s king, if it is on the board.
-    fn king(&self, player: Player) -> Option<Cell> {
+    fn king(&self, player: Seat) -> Option<Cell> {
         (0..64).find(|&c| self.board[c] == byte(player, KING)).map(|c| c as Cell)
     }
 
     /// Whether `c` is attacked by a piece of `by`.
-    pub fn is_attacked(&self, c: Cell, by: Player) -> bool {
+    pub fn is_attacked(&self, c: Cell, by: Seat) -> bool {
         let t = self.topo;
         let is = |cell: Cell, k: u8| cell != NO_CELL && self.board[cell as usize] == byte(by, k);
         // Pawns capture one step diagonally forward: look one step diagonally backward.
@@ -324,7 +326,7 @@ impl ToeToePosition {
     }
 
     /// Whether `player`'s king is on the board and attacked.
-    pub fn in_check(&self, player: Player) -> bool {
+    pub fn in_check(&self, player: Seat) -> bool {
         self.king(player).is_some_and(|k| self.is_attacked(k, SEATING.opponent(player)))
     }
 
@@ -361,7 +363,7 @@ impl ToeToePosition {
 
     /// Feeds every pseudo-legal move of `player` to `emit` until it returns false; returns
     /// whether all were fed.
-    fn pseudo_moves(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+    fn pseudo_moves(&self, player: Seat, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
         match self.phase() {
             Phase::Deploy => self.drops(player, emit),
             Phase::Swap => self.swaps(player, emit),
@@ -370,7 +372,7 @@ impl ToeToePosition {
     }
 
     /// Deployment: each kind in hand onto each empty cell of the zone.
-    fn drops(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+    fn drops(&self, player: Seat, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
         [KING, GENERAL, CHARIOT, HORSE, ELEPHANT].into_iter().filter(|&k| self.hand[player][k as usize] > 0).all(|k| {
             (0..64 as Cell)
                 .filter(|&c| self.board[c as usize] == 0 && self.in_zone(player, c))
@@ -379,7 +381,7 @@ impl ToeToePosition {
     }
 
     /// The swap phase: any two of the player's pieces.
-    fn swaps(&self, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+    fn swaps(&self, player: Seat, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
         let mine = |c: Cell| owner_of(self.board[c as usize]) == Some(player);
         (0..64 as Cell)
             .filter(|&a| mine(a))
@@ -387,7 +389,7 @@ impl ToeToePosition {
     }
 
     /// What stands on `c` as a piece of `player` sees it.
-    fn occupant(&self, c: Cell, player: Player) -> Occupant {
+    fn occupant(&self, c: Cell, player: Seat) -> Occupant {
         match owner_of(self.board[c as usize]) {
             None => Occupant::Empty,
             Some(o) if o == player => Occupant::Friend,
@@ -396,7 +398,7 @@ impl ToeToePosition {
     }
 
     /// Regular play: the moves of the piece of `player` on `c`.
-    fn piece_moves(&self, c: Cell, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+    fn piece_moves(&self, c: Cell, player: Seat, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
         let t = self.topo;
         let k = kind(self.board[c as usize]);
         if k == PAWN {
@@ -417,7 +419,7 @@ impl ToeToePosition {
 
     /// A pawn's promotions (on its last rank, to a piece captured from it), its step forward or
     /// leap over the piece in front, and its diagonal captures.
-    fn pawn_moves(&self, c: Cell, player: Player, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
+    fn pawn_moves(&self, c: Cell, player: Seat, emit: &mut impl FnMut(ToeMove) -> bool) -> bool {
         let t = self.topo;
         let side = side(player);
         if t.on_far_edge(side, c) {
@@ -452,7 +454,7 @@ impl ToeToePosition {
         }
     }
 
-    fn add_count(&mut self, captured: bool, player: Player, k: u8, delta: i8) {
+    fn add_count(&mut self, captured: bool, player: Seat, k: u8, delta: i8) {
         let (key, table) = if captured { (CAPTURED_KEY, &mut self.captured) } else { (HAND_KEY, &mut self.hand) };
         let n = &mut table[player][k as usize];
         let before = *n;
@@ -577,7 +579,7 @@ impl ToeToePosition {
 }
 
 /// (owner, kind) of a piece letter: upper case White, lower case Black.
-fn piece_letter(ch: char) -> Option<(Player, u8)> {
+fn piece_letter(ch: char) -> Option<(Seat, u8)> {
     let k = LETTERS.iter().position(|&l| l == ch.to_ascii_uppercase() as u8).filter(|&k| k > 0)? as u8;
     Some((if ch.is_ascii_lowercase() { Seat::B } else { WHITE }, k))
 }
@@ -602,7 +604,7 @@ impl Position for ToeToePosition {
     type Move = ToeMove;
     type Undo = ToeToePosition;
 
-    fn turn(&self) -> Player {
+    fn turn(&self) -> Seat {
         self.schedule(self.setup).map_or(self.turn, |(p, _)| p)
     }
 
@@ -793,5 +795,25 @@ impl Position for ToeToePosition {
 impl fmt::Debug for ToeToePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ToeToePosition({})", self.to_text())
+    }
+}
+
+/// Toe-to-Toe Chess in the registry.
+impl Family for ToeToePosition {
+    fn start_game(_: GameId, opts: &GameOptions) -> Result<Self, String> {
+        Ok(ToeToePosition::start(opts.deploy_groups))
+    }
+    fn game_from_text(_: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
+        ToeToePosition::from_text(text, opts.deploy_groups)
+    }
+    fn move_path(&self, m: ToeMove) -> MovePath {
+        MovePath {
+            from: m.from,
+            landings: vec![m.to],
+            jumped: vec![],
+            capture: m.kind == ToeMoveKind::Normal && self.piece_at(m.to) != 0,
+            piece: m.piece,
+            swap: m.kind == ToeMoveKind::Swap,
+        }
     }
 }

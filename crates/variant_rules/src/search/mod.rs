@@ -6,7 +6,7 @@
 //!   two seats the mover's team searches against a coalition of all others (paranoid);
 //! - [`think`]: the entry point on [`AnyPosition`] (a time or depth limit and a stop flag, so
 //!   a caller on another thread can interrupt it); CHEX's hidden piles are searched as
-//!   sampled orders ([`crate::chex::ChexPosition::resample_hidden`]), never the real one;
+//!   sampled orders ([`Evaluate::hidden_sample`]), never the real one;
 //! - [`Controller`]: random, greedy (best immediate material) or the search at a time per
 //!   move — what `variant-rules match` and the table's seats choose from;
 //! - [`matches`]: many games between controllers, with win rates and confidence intervals.
@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 pub use eval::Evaluate;
 pub use pvs::{WIN, is_decisive};
 
-use crate::game::{AnyMove, AnyPosition, Game};
+use crate::game::{AnyMove, AnyPosition, Game, dispatch};
 use crate::position::{Outcome, PerSeat, Position};
 use pvs::{Found, Searcher};
 
@@ -111,35 +111,47 @@ const HIDDEN_SAMPLES: u32 = 4;
 /// `stop` set from another thread ends the search early with the best move found so far.
 pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Thought {
     let started = Instant::now();
-    let deadline = limits.movetime.map(|t| started + t);
     let none = Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
     if pos.outcome().is_some() || pos.chance(&mut Vec::new()) > 0 {
         return none;
     }
-    let repetition = pos.repetition_applies();
-    let ms = limits.movetime.map_or(u64::MAX, |t| t.as_millis() as u64);
-    let mut thought = match pos {
-        AnyPosition::Checkers(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::Checkers),
-        AnyPosition::Chess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::Chess),
-        AnyPosition::ToeToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ToeToe),
-        AnyPosition::Chex(p) => lift(search_hidden(p, history, limits, started, stop), AnyMove::Chex),
-        // Two passes bring a Dice Chess board back with the dice to throw again, but what comes
-        // next is up to the dice, not a cycle either side can force: no repetition in search.
-        AnyPosition::DiceChess(p) => lift(search_one(p, history, false, limits.depth, deadline, ms, stop), AnyMove::DiceChess),
-        AnyPosition::ChecToe(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::ChecToe),
-        AnyPosition::DoubleChess(p) => lift(search_one(p, history, repetition, limits.depth, deadline, ms, stop), AnyMove::DoubleChess),
-    };
+    let ask = Ask { history, repetition: pos.repetition_applies(), limits, started, stop };
+    let mut thought = dispatch!(pos, p => lift(search_root(p, &ask)));
     thought.elapsed = started.elapsed();
     thought
 }
 
-fn lift<M>(found: Found<M>, wrap: fn(M) -> AnyMove) -> Thought {
+/// What one [`think`] searches with, whichever game it is.
+struct Ask<'a> {
+    /// Hashes of the game's earlier positions that repetition can still reach.
+    history: &'a [u64],
+    /// Whether the game ends on threefold repetition.
+    repetition: bool,
+    limits: &'a Limits,
+    started: Instant,
+    stop: &'a AtomicBool,
+}
+
+impl Ask<'_> {
+    /// With the time to think cut in `shares` equal shares: the end of the `nth` (from 1) and
+    /// the milliseconds one share allows (what sizes the table).
+    fn budget(&self, shares: u32, nth: u32) -> (Option<Instant>, u64) {
+        let deadline = self.limits.movetime.map(|t| self.started + t * nth / shares);
+        let ms = self.limits.movetime.map_or(u64::MAX, |t| t.as_millis() as u64 / shares as u64);
+        (deadline, ms)
+    }
+}
+
+fn lift<M>(found: Found<M>) -> Thought
+where
+    AnyMove: From<M>,
+{
     Thought {
-        best: found.best.map(wrap),
+        best: found.best.map(AnyMove::from),
         score: found.score,
         depth: found.depth,
         nodes: found.nodes,
-        pv: found.pv.into_iter().map(wrap).collect(),
+        pv: found.pv.into_iter().map(AnyMove::from).collect(),
         elapsed: Duration::ZERO,
     }
 }
@@ -157,18 +169,31 @@ fn search_one<P: Evaluate>(p: &P, history: &[u64], repetition: bool, depth: u32,
     Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, stop).run(&mut root, depth, deadline)
 }
 
-/// CHEX: searches [`HIDDEN_SAMPLES`] orders of the face-down tiles (dealt from a seed the
-/// position's public state fixes) and plays the move most of them choose, ties going to the
-/// better mean score.
-fn search_hidden(p: &crate::chex::ChexPosition, history: &[u64], limits: &Limits, started: Instant, stop: &AtomicBool) -> Found<crate::chex::ChexMove> {
+/// One game's search: of the position itself, or, where something is hidden from the mover
+/// ([`Evaluate::hidden_sample`]), of samples of it (dealt from a seed the position's public
+/// state fixes).
+fn search_root<P: Evaluate>(p: &P, ask: &Ask) -> Found<P::Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(p.hash());
-    let mut votes: Vec<(crate::chex::ChexMove, u32, i64)> = Vec::new();
+    let repetition = ask.repetition && p.search_repetition();
+    match p.hidden_sample(&mut rng) {
+        None => {
+            let (deadline, ms) = ask.budget(1, 1);
+            search_one(p, ask.history, repetition, ask.limits.depth, deadline, ms, ask.stop)
+        }
+        Some(first) => search_hidden(p, first, &mut rng, repetition, ask),
+    }
+}
+
+/// CHEX: searches [`HIDDEN_SAMPLES`] orders of the face-down tiles (`first`, then more drawn
+/// from `rng`) and plays the move most of them choose, ties going to the better mean score.
+fn search_hidden<P: Evaluate>(p: &P, first: P, rng: &mut ChaCha8Rng, repetition: bool, ask: &Ask) -> Found<P::Move> {
+    let mut votes: Vec<(P::Move, u32, i64)> = Vec::new();
     let (mut nodes, mut depth, mut last) = (0, u32::MAX, None);
+    let mut first = Some(first);
     for i in 0..HIDDEN_SAMPLES {
-        let deadline = limits.movetime.map(|t| started + t * (i + 1) / HIDDEN_SAMPLES);
-        let share = limits.movetime.map_or(u64::MAX, |t| t.as_millis() as u64 / HIDDEN_SAMPLES as u64);
-        let sample = p.resample_hidden(&mut rng);
-        let found = search_one(&sample, history, true, limits.depth, deadline, share, stop);
+        let (deadline, share) = ask.budget(HIDDEN_SAMPLES, i + 1);
+        let sample = first.take().unwrap_or_else(|| p.hidden_sample(rng).expect("hidden state is sampled every time"));
+        let found = search_one(&sample, ask.history, repetition, ask.limits.depth, deadline, share, ask.stop);
         nodes += found.nodes;
         depth = depth.min(found.depth);
         if let Some(m) = found.best {
@@ -255,10 +280,7 @@ impl Controller {
 /// loses outright last), ties broken at random. CHEX is judged on a resampled pile, which
 /// material does not depend on anyway.
 fn greedy(pos: &AnyPosition, legal: &[AnyMove], rng: &mut impl Rng) -> AnyMove {
-    let mut work = match pos {
-        AnyPosition::Chex(p) => AnyPosition::Chex(Box::new(p.resample_hidden(rng))),
-        _ => pos.clone(),
-    };
+    let mut work = pos.hidden_sample(rng).unwrap_or_else(|| pos.clone());
     let seating = pos.seating();
     let us = seating.team(pos.turn());
     let mut scores = PerSeat::splat(0);

@@ -164,6 +164,11 @@ impl Evaluate for DiceChessPosition {
             _ => 0,
         }
     }
+    /// Two passes bring a Dice Chess board back with the dice to throw again, but what comes
+    /// next is up to the dice, not a cycle either side can force: no repetition in search.
+    fn search_repetition(&self) -> bool {
+        false
+    }
 }
 
 /// Toe-to-Toe values by kind (index 1 pawn .. 6 king): short-range pieces, so the chariot

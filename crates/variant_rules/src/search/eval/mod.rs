@@ -9,6 +9,8 @@ mod chess;
 mod double;
 mod small;
 
+use rand::Rng;
+
 use crate::game::{AnyMove, AnyPosition, dispatch, with_move};
 use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 
@@ -48,6 +50,18 @@ pub trait Evaluate: Position {
     fn checks(&self, m: Self::Move, seats: SeatSet) -> Option<bool> {
         let _ = (m, seats);
         None
+    }
+    /// One sample, drawn with `rng`, of what the side to move cannot see (CHEX: an order of the
+    /// face-down piles), or `None` where nothing is hidden. Search and the greedy controller
+    /// play on such samples, never on the real hidden state.
+    fn hidden_sample(&self, rng: &mut impl Rng) -> Option<Self> {
+        let _ = rng;
+        None
+    }
+    /// Whether search counts a position repeated along its line as the repetition it would be
+    /// in the game (where the game has that rule at all). Default: yes.
+    fn search_repetition(&self) -> bool {
+        true
     }
 }
 
@@ -91,5 +105,11 @@ impl Evaluate for AnyPosition {
     }
     fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
         with_move!(self, m, p, m => p.checks(m, seats), None)
+    }
+    fn hidden_sample(&self, rng: &mut impl Rng) -> Option<Self> {
+        dispatch!(self, p => p.hidden_sample(rng).map(AnyPosition::from))
+    }
+    fn search_repetition(&self) -> bool {
+        dispatch!(self, p => p.search_repetition())
     }
 }

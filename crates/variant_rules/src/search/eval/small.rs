@@ -103,6 +103,12 @@ impl Evaluate for ChexPosition {
         m == ChexMove::Draw
     }
 
+    /// The face-down tiles of both piles in an order drawn from `rng`
+    /// ([`ChexPosition::resample_hidden`]).
+    fn hidden_sample(&self, rng: &mut impl rand::Rng) -> Option<Self> {
+        Some(self.resample_hidden(rng))
+    }
+
     fn order_hint(&self, m: ChexMove) -> i32 {
         match m {
             ChexMove::Normal { from, to } => 10 * TILE_VALUES[(self.piece_at(to) & 7) as usize] - TILE_VALUES[(self.piece_at(from) & 7) as usize] / 10,

@@ -1,0 +1,359 @@
+//! The one list of the engine's games and of the position types that play them.
+//!
+//! Each family is a position type with its move and undo types; each game has its id, its
+//! family, a description and the static facts of a [`GameSpec`].
+//!
+//! Everything that goes over every game is made from this list by `registry!`
+//! (`registry/generate.rs`): [`GameId`] and [`GameId::ALL`], the table behind
+//! [`GameId::spec`], [`FamilyId`], the dispatch enums [`AnyPosition`], [`AnyMove`] and
+//! [`AnyUndo`] with their `From` impls, and the crate's dispatch macros — `dispatch!` (an
+//! expression over whichever position an `AnyPosition` holds, as its own type),
+//! `with_move!` (a position and a move of the same game) and `by_family!` (a family's
+//! position type, before there is a position). So every method over all games is one line,
+//! as in shakmaty's `variant.rs`.
+//!
+//! What a family does for its games — its start, its text, the cells a move visits — is its
+//! [`Family`] impl, in its own module. Adding a game is a line under `games` (and, for a new
+//! position type, a line under `families`): see `docs/architecture.md`, "Adding a game".
+
+#[macro_use]
+mod generate;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::checkers::{CheckersMove, CheckersPosition};
+use crate::chectoe::{ChecMove, ChecToePosition, ChecUndo};
+use crate::chess::{ChessMove, ChessPosition, ChessUndo};
+use crate::chex::{ChexMove, ChexPosition};
+use crate::dicechess::{DiceChessPosition, DiceMove, DiceUndo};
+use crate::doublechess::{DoubleChessPosition, DoubleMove};
+use crate::game::{DEFAULT_MOVE_LIMIT, GameOptions, MovePath};
+use crate::position::{Position, Seat};
+use crate::toetoe::{ToeMove, ToeToePosition};
+use crate::topology::Side;
+use crate::topology::Wrap::{self, Cylinder, Flat, Universal};
+
+registry! {
+    $
+    // Family(position, move, undo): `Plain<T>` is held as itself, `Box<T>` boxed. Each family's
+    // move and undo types are its own (the `From` impls tell them apart).
+    families {
+        /// Checkers, Stax and Queens, square or triangular.
+        Checkers(Plain<CheckersPosition>, CheckersMove, Plain<CheckersPosition>),
+        /// Chess, Shadow Chess and Cylindrical Chess.
+        Chess(Plain<ChessPosition>, ChessMove, Plain<ChessUndo>),
+        ToeToe(Plain<ToeToePosition>, ToeMove, Plain<ToeToePosition>),
+        /// Boxed: its 40x40 window makes it ten times the size of the others, and `Game` keeps
+        /// a position per move.
+        Chex(Box<ChexPosition>, ChexMove, Box<ChexPosition>),
+        DiceChess(Plain<DiceChessPosition>, DiceMove, Plain<DiceUndo>),
+        ChecToe(Plain<ChecToePosition>, ChecMove, Plain<ChecUndo>),
+        /// Double Chess and Tri-Chess (one multi-seat chess engine; `is_tri()` tells them apart).
+        DoubleChess(Plain<DoubleChessPosition>, DoubleMove, Plain<DoubleChessPosition>),
+    }
+    // Game(family, command-line id, description) { the facts that differ from `GameSpec::new`'s }.
+    games {
+        Checkers(Checkers, "checkers", "English draughts: forced capture, multi-jumps, crowning ends the move") {
+            players: &[2, 4], topologies: &[Flat, Cylinder, Universal], move_limit: DEFAULT_MOVE_LIMIT,
+        }
+        Stax(Checkers, "stax", "Checkers where jumped checkers are carried as prisoners under the jumping stack") {
+            players: &[2, 4], topologies: &[Flat, Cylinder, Universal],
+        }
+        Queens(Checkers, "queens", "Stax on both colours; men jump straight forward too, kings jump in 8 directions") {
+            players: &[2, 4], topologies: &[Flat, Cylinder, Universal],
+        }
+        Chess(Chess, "chess", "orthodox chess") { topologies: &[Flat, Cylinder], fen: true }
+        ShadowChess(Chess, "shadow-chess", "chess where moving into an enemy piece's shadow captures it") {
+            topologies: &[Flat, Cylinder], fen: true,
+        }
+        CylinderChess(Chess, "cylinder-chess", "chess on a board whose side edges touch") { topologies: &[Cylinder], fen: true }
+        ToeToe(ToeToe, "toe-to-toe", "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies") {}
+        Chex(Chex, "chex", "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached") {}
+        DiceChess(DiceChess, "dice-chess", "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)") {
+            fen: true, dice: Dice::ByRules,
+        }
+        ChecToe(ChecToe, "chec-toe", "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row") { dice: Dice::One }
+        DoubleChess(DoubleChess, "double-chess", "Double Chess: four players on 12x12, partners or cut-throat; double-hop Knights, long Pawn moves") {
+            players: &[4],
+        }
+        // "The Cylindrical and Universal variations, while perhaps theoretically possible, are
+        // probably not practical": the hexagon is flat.
+        TriChek(Checkers, "tri-chek", "Tri-Chek: checkers on a hexagon of triangles for 2-6 players; kings move in six directions") {
+            players: &[2, 3, 4, 5, 6], hexagonal: true,
+        }
+        TriStax(Checkers, "tri-stax", "Tri-Stax: Stax on a hexagon of triangles for 2-6 players") { players: &[2, 3, 4, 5, 6], hexagonal: true }
+        TriQueens(Checkers, "tri-queens", "Tri-Queens: Queens on a hexagon of triangles for 2-6 players; men jump in five directions") {
+            players: &[2, 3, 4, 5, 6], hexagonal: true,
+        }
+        TriChess(
+            DoubleChess,
+            "tri-chess",
+            "Tri-Chess: chess on a hexagon of triangles for 2-6 players; rooks and bishops in six directions, queens and kings in twelve"
+        ) {
+            players: &[2, 3, 4, 5, 6], hexagonal: true,
+        }
+    }
+}
+
+/// A game's entry in the registry: what is known of it before any options are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    pub id: GameId,
+    /// The position type that plays it.
+    pub family: FamilyId,
+    /// The id used on the command line (`double-chess`).
+    pub name: &'static str,
+    /// One line describing the game.
+    pub description: &'static str,
+    /// The player counts it seats, smallest first (the first is its default). Default: two.
+    pub players: &'static [u8],
+    /// The topologies it can be played on; the first is its default. Default: flat only.
+    pub topologies: &'static [Wrap],
+    /// Whether it is played on a hexagon of triangles. Default: no (a square board).
+    pub hexagonal: bool,
+    /// Whether its positions are written as FEN (the orthodox-chess family); the others have
+    /// text forms of their own (`docs/notation.md`). Default: no.
+    pub fen: bool,
+    /// How many dice it throws each roll. Default: none.
+    pub dice: Dice,
+    /// Its default `--move-limit` with two players (0: none). Default: none.
+    pub move_limit: u16,
+}
+
+/// How many dice a game throws each roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dice {
+    /// A game without dice.
+    None,
+    /// One die.
+    One,
+    /// As many as its `--rules` say (Dice Chess).
+    ByRules,
+}
+
+impl GameSpec {
+    /// A two-player game on the flat square board, written in a text form of its own, without
+    /// dice or a move limit: what a registry line changes from.
+    pub const fn new(id: GameId, family: FamilyId, name: &'static str, description: &'static str) -> GameSpec {
+        GameSpec { id, family, name, description, players: &[2], topologies: &[Flat], hexagonal: false, fen: false, dice: Dice::None, move_limit: 0 }
+    }
+}
+
+impl GameId {
+    /// The game's entry in the registry.
+    pub fn spec(self) -> &'static GameSpec {
+        &GAMES[self as usize]
+    }
+    /// The family (position type) that plays the game.
+    pub fn family(self) -> FamilyId {
+        self.spec().family
+    }
+    /// The id used on the command line.
+    pub fn as_str(self) -> &'static str {
+        self.spec().name
+    }
+    /// One line describing the game.
+    pub fn description(self) -> &'static str {
+        self.spec().description
+    }
+    /// Whether the game belongs to the checkers family.
+    pub fn is_checkers_family(self) -> bool {
+        self.family() == FamilyId::Checkers
+    }
+    /// Whether the game is a checkers-family game on the hexagon of triangles.
+    pub fn is_triangular(self) -> bool {
+        self.is_checkers_family() && self.is_hexagonal()
+    }
+    /// Whether the game is played on a hexagon of triangles (the Tri checkers games and Tri-Chess).
+    pub fn is_hexagonal(self) -> bool {
+        self.spec().hexagonal
+    }
+    /// The player counts the game seats, smallest first.
+    pub fn player_counts(self) -> &'static [u8] {
+        self.spec().players
+    }
+    /// Whether positions are written as FEN (the orthodox-chess family); the others have text
+    /// forms of their own (`docs/notation.md`).
+    pub fn uses_fen(self) -> bool {
+        self.spec().fen
+    }
+    /// How many dice the game throws each roll (0 for games without dice).
+    pub fn dice(self, opts: &GameOptions) -> usize {
+        match self.spec().dice {
+            Dice::None => 0,
+            Dice::One => 1,
+            Dice::ByRules => opts.dice_rules.dice(),
+        }
+    }
+    /// The topologies the game can be played on; the first is its default.
+    pub fn topologies(self) -> &'static [Wrap] {
+        self.spec().topologies
+    }
+    /// The default `--move-limit`: English draughts' forty moves each for Checkers; none for
+    /// Stax and Queens, which the text plays "until all of one player's pieces are under those of
+    /// the other, or are immobile" (and whose 40-move option "does not apply to those games"),
+    /// nor for Chec Toe ("anywhere between five minutes and fifty million years").
+    pub fn default_move_limit(self) -> u16 {
+        self.spec().move_limit
+    }
+    /// The default `--move-limit` with `players` seats: forty moves each (plies, so it grows
+    /// with the table: 160 for four-player Checkers).
+    pub fn default_move_limit_for(self, players: u8) -> u16 {
+        self.default_move_limit() / 2 * players.max(2) as u16
+    }
+    /// The name of a seat in this game's terms: the seat's letter ("a".."f") in games that can
+    /// seat more than two (the checkers family, Double Chess, Tri-Chess), "white"/"black" in the
+    /// others.
+    pub fn seat_name(self, seat: Seat) -> String {
+        if self.player_counts().iter().any(|&n| n > 2) {
+            seat.letter().to_ascii_lowercase().to_string()
+        } else if seat == Seat::A {
+            "white".into()
+        } else {
+            "black".into()
+        }
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for GameId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == s).ok_or_else(|| {
+            let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+            format!("unknown game '{s}' (known: {})", ids.join(", "))
+        })
+    }
+}
+
+/// What a family's position type does for the games it plays, beyond [`Position`]: set one up,
+/// read one from text, and answer the table's questions. Each family implements it in its own
+/// module; [`AnyPosition`]'s methods of the same names dispatch to it.
+pub trait Family: Position {
+    /// The starting position of `game` (a game of this family) with `opts` (validated).
+    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String>;
+    /// A position of `game` from its text form (FEN for the chess games).
+    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String>;
+    /// The cells a move visits, for pointing at it on a board (see [`MovePath`]).
+    fn move_path(&self, m: Self::Move) -> MovePath;
+    /// The side of the board `seat` sits on. Default: two seats, the first south.
+    fn side_of(&self, seat: Seat) -> Side {
+        Side::of_two(seat)
+    }
+    /// How many dice the side to move must throw now (`None` when no roll is due). Default: a
+    /// game without dice.
+    fn dice_due(&self) -> Option<usize> {
+        None
+    }
+    /// Whether threefold repetition ends the game. Default: yes.
+    fn repetition_applies(&self) -> bool {
+        true
+    }
+}
+
+/// A family's value as the enums hold it, opened as the family's own type `T`: a boxed one
+/// (CHEX) is unboxed — by value, through `&` or through `&mut` — and any other is itself. The
+/// dispatch macros bind positions through it.
+pub trait Unboxed<T> {
+    /// `T`, `&T` or `&mut T`, as `Self` is held.
+    type Out;
+    /// The value as `T`.
+    fn unboxed(self) -> Self::Out;
+}
+
+impl<T> Unboxed<T> for T {
+    type Out = T;
+    fn unboxed(self) -> T {
+        self
+    }
+}
+
+impl<T> Unboxed<T> for Box<T> {
+    type Out = T;
+    fn unboxed(self) -> T {
+        *self
+    }
+}
+
+impl<'a, T> Unboxed<T> for &'a T {
+    type Out = &'a T;
+    fn unboxed(self) -> &'a T {
+        self
+    }
+}
+
+impl<'a, T> Unboxed<T> for &'a Box<T> {
+    type Out = &'a T;
+    fn unboxed(self) -> &'a T {
+        self
+    }
+}
+
+impl<'a, T> Unboxed<T> for &'a mut T {
+    type Out = &'a mut T;
+    fn unboxed(self) -> &'a mut T {
+        self
+    }
+}
+
+impl<'a, T> Unboxed<T> for &'a mut Box<T> {
+    type Out = &'a mut T;
+    fn unboxed(self) -> &'a mut T {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_ids() {
+        for (i, g) in GameId::ALL.into_iter().enumerate() {
+            assert_eq!(g as usize, i);
+            assert_eq!(g.spec().id, g);
+            assert!(!g.as_str().is_empty() && !g.description().is_empty(), "{g:?}");
+            assert!(!g.player_counts().is_empty() && !g.topologies().is_empty(), "{g:?}");
+        }
+    }
+
+    /// Save files name games by these strings: they never change.
+    #[test]
+    fn save_file_names_are_fixed() {
+        let names: Vec<String> = GameId::ALL.iter().map(|g| serde_json::to_string(g).unwrap()).collect();
+        let expected = [
+            "checkers",
+            "stax",
+            "queens",
+            "chess",
+            "shadow-chess",
+            "cylinder-chess",
+            "toe-toe",
+            "chex",
+            "dice-chess",
+            "chec-toe",
+            "double-chess",
+            "tri-chek",
+            "tri-stax",
+            "tri-queens",
+            "tri-chess",
+        ];
+        assert_eq!(names, expected.map(|s| format!("\"{s}\"")));
+    }
+
+    #[test]
+    fn every_family_has_a_game_and_every_game_starts() {
+        for g in GameId::ALL {
+            let pos = AnyPosition::start(g, &GameOptions::default_for(g)).unwrap_or_else(|e| panic!("{g}: {e}"));
+            assert_eq!(pos.family(), g.family(), "{g}");
+        }
+    }
+}
