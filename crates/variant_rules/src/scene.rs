@@ -292,15 +292,7 @@ pub trait Scene {
 impl AnyPosition {
     /// The position as the scene of its game.
     fn scene(&self) -> &dyn Scene {
-        match self {
-            AnyPosition::Checkers(p) => p,
-            AnyPosition::Chess(p) => p,
-            AnyPosition::ToeToe(p) => p,
-            AnyPosition::Chex(p) => &**p,
-            AnyPosition::DiceChess(p) => p,
-            AnyPosition::ChecToe(p) => p,
-            AnyPosition::DoubleChess(p) => p,
-        }
+        crate::game::dispatch!(self, p => p as &dyn Scene)
     }
     /// The board's topology.
     pub fn topology(&self) -> &'static Topology {
