@@ -9,7 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use variant_rules::scene::PieceKind;
+use variant_rules::scene::{Marks, PieceKind};
 use variant_rules::{AnyMove, AnyPosition, Game, GameId, GameOptions, Position, Seat, Wrap};
 use variant_table::table::game::input::{CellClicked, ChooseMove, Selection};
 use variant_table::table::game::seats::Seats;
@@ -588,7 +588,7 @@ fn chec_toe_pieces_are_dropped_from_the_hand() {
     let mut app = app(Game::new(GameId::ChecToe, opts, Some("4/4/4/4 w [5]")).unwrap());
     let world = app.world_mut();
     assert_eq!(world.query::<&HandPiece>().iter(world).count(), 8, "four pieces each beside the board");
-    app.world_mut().write_message(HandClicked { kind: 4 });
+    app.world_mut().write_message(HandClicked { kind: PieceKind::Rook });
     app.update();
     click(&mut app, 0);
     settle(&mut app);
@@ -1245,7 +1245,7 @@ fn double_chess_marks_mates_missed_turns_and_immunity() {
     assert!(marks(&mut app).is_empty());
     click_move(&mut app, "h4", "k7");
     let l7 = cell(&app, "l7");
-    assert_eq!(marks(&mut app), [(l7, PieceMarks { mated: true, ..default() })], "B2's King stands checkmated");
+    assert_eq!(marks(&mut app), [(l7, PieceMarks(Marks { mated: true, ..default() }))], "B2's King stands checkmated");
     assert_eq!(seat_states_line(session(&app).game.position()), "mated: D");
     assert!(session(&app).status.contains("Black 2 (D) is checkmated by A"), "{}", session(&app).status);
     let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
@@ -1256,14 +1256,14 @@ fn double_chess_marks_mates_missed_turns_and_immunity() {
     assert_eq!(session(&app).status, "Black 2 (D) is checkmated and misses the turn");
     click_move(&mut app, "k7", "l7");
     assert_mirrors(&mut app, "after the King is taken");
-    assert_eq!(marks(&mut app), [(l7, PieceMarks { immune: true, ..default() })], "the Queen that took the King");
+    assert_eq!(marks(&mut app), [(l7, PieceMarks(Marks { immune: true, ..default() }))], "the Queen that took the King");
     assert!(session(&app).status.contains("White 1 (A) takes the King of Black 2 (D)"), "{}", session(&app).status);
     let hud = status_text(session(&app), app.world().resource::<Seats>(), "");
     assert!(hud.contains("Queen on l7 (White 1) immune from D this round"), "{hud}");
     assert!(hud.contains("D: PPPPPNNBRQK"), "B2 lost its King: {hud}");
     app.world_mut().write_message(GameCommand::Undo);
     settle(&mut app);
-    assert_eq!(marks(&mut app), [(l7, PieceMarks { mated: true, ..default() })], "undo puts the mate back");
+    assert_eq!(marks(&mut app), [(l7, PieceMarks(Marks { mated: true, ..default() }))], "undo puts the mate back");
 }
 
 /// Cut-throat: W1 mates W2, whose set freezes (every piece marked); a player without a move
@@ -1279,8 +1279,8 @@ fn double_chess_frozen_sets_and_forced_passes() {
     let world = table.world_mut();
     let frozen: Vec<(Seat, PieceMarks)> = world.query::<(&ChessPiece, &PieceMarks)>().iter(world).map(|(p, m)| (p.owner, *m)).collect();
     assert_eq!(frozen.len(), 3, "W2's King, Pawn and Knight: {frozen:?}");
-    assert!(frozen.iter().all(|(s, m)| *s == Seat(1) && m.frozen));
-    assert!(frozen.iter().any(|(_, m)| m.mated), "the King stands checkmated too");
+    assert!(frozen.iter().all(|(s, m)| *s == Seat(1) && m.0.frozen));
+    assert!(frozen.iter().any(|(_, m)| m.0.mated), "the King stands checkmated too");
     assert_eq!(variant_table::table::screens::hud::seat_states_line(session(&table).game.position()), "frozen: B");
     assert_eq!(session(&table).game.position().turn(), Seat(2), "W2 is out of the turn order");
 

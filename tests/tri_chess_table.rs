@@ -9,10 +9,11 @@ mod support;
 use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use variant_rules::scene::PieceKind;
 use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position, Seat};
 use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::view::TurnView;
-use variant_table::table::geometry::{cell_translation, closed_cells, plane_to_world};
+use variant_table::table::geometry::{cell_translation, plane_to_world};
 use variant_table::table::mirror::board::{Board, ClosedCell, cell_at};
 use variant_table::table::mirror::pieces::ChessPiece;
 use variant_table::table::persist::save::{SaveFile, SaveLoad};
@@ -66,10 +67,10 @@ fn assert_mirrors(app: &mut App, label: &str) {
     let pos = session(app).game.position().clone();
     let topo = pos.topology();
     let world = app.world_mut();
-    let mut pieces: Vec<(Cell, Vec3, Seat, u8)> =
+    let mut pieces: Vec<(Cell, Vec3, Seat, PieceKind)> =
         world.query::<(&ChessPiece, &Transform)>().iter(world).map(|(p, t)| (p.cell, t.translation, p.owner, p.kind)).collect();
     pieces.sort_by_key(|p| p.0);
-    let want: Vec<(Cell, Vec3, Seat, u8)> =
+    let want: Vec<(Cell, Vec3, Seat, PieceKind)> =
         (0..topo.len() as Cell).filter_map(|c| pos.piece_on(c).map(|p| (c, cell_translation(topo, c), p.seat, p.kind))).collect();
     assert_eq!(pieces, want, "{label}: the mirror differs from {}", pos.to_text());
 }
@@ -123,7 +124,7 @@ fn closed_triangles_are_dimmed_and_no_click_finds_them() {
     // Four cut-throat: the corners between neighbours; three with the edges cut: whole edges.
     for (game, what) in [(tri_chess(4, "cut-throat", false), "four cut-throat"), (tri_chess(3, "cut-throat", true), "three, edges cut")] {
         let mut app = app(game);
-        let closed = closed_cells(session(&app).game.position());
+        let closed = session(&app).game.position().closed_cells();
         assert!(!closed.is_empty(), "{what}: some triangles are out of play");
         let world = app.world_mut();
         let mut marked: Vec<(Cell, bool)> = world.query::<&ClosedCell>().iter(world).map(|c| (c.cell, c.walled)).collect();
@@ -144,7 +145,7 @@ fn closed_triangles_are_dimmed_and_no_click_finds_them() {
     }
     // Partners play every triangle: a new game of them brings the whole hexagon back.
     let mut app = app(tri_chess(4, "cut-throat", false));
-    let corners = closed_cells(session(&app).game.position());
+    let corners = session(&app).game.position().closed_cells();
     app.world_mut().write_message(variant_table::table::game::session::GameCommand::NewGame(Box::new(tri_chess(4, "partners-adjacent", false))));
     settle(&mut app);
     let world = app.world_mut();

@@ -11,6 +11,7 @@
 //!
 //! This file imports nothing of the table: every other room imports it.
 
+use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
     app.configure_sets(Update, (MirrorSystems::Board, MirrorSystems::Pieces, MirrorSystems::Motion).chain().in_set(TurnSystems::Animate));
     for schedule in [Update.intern(), FixedUpdate.intern()] {
         app.configure_sets(schedule, OnScreen::Launcher.run_if(in_state(AppState::Launcher)));
-        app.configure_sets(schedule, OnScreen::Table.run_if(in_state(AppState::Playing).or(in_state(AppState::GameOver))));
+        app.configure_sets(schedule, OnScreen::Table.run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))));
         app.configure_sets(schedule, OnScreen::Play.run_if(in_state(AppState::Playing)));
     }
     app.configure_sets(

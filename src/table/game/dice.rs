@@ -14,7 +14,7 @@ use variant_rules::Position;
 use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
 use crate::table::geometry::CELL;
-use crate::table::schedule::{InPhase, OnScreen, TurnPhase, TurnSystems};
+use crate::table::schedule::{AppState, InPhase, OnScreen, TurnPhase, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ThrowDice>()

@@ -10,7 +10,7 @@ use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
 
 use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
-use crate::table::schedule::{AppState, OnScreen, TurnSystems};
+use crate::table::schedule::{OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<CellClicked>()

@@ -3,6 +3,7 @@
 //! applied at once so the systems that follow in the frame run in the phase it is now.
 
 use bevy::prelude::*;
+use variant_rules::Position;
 
 use crate::table::game::dice::DiceTable;
 use crate::table::game::seats::Seats;
@@ -43,7 +44,7 @@ pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Moti
 fn update_phase(session: Option<Res<Session>>, seats: Res<Seats>, dice: Res<DiceTable>, motion: Res<Motion>, mut next: ResMut<NextState<TurnPhase>>) {
     let Some(session) = session else { return };
     if session.outcome().is_none() {
-        next.set_if_neq(phase_of(&session, &seats, &dice, *motion));
+        NextState::set_if_neq(&mut *next, phase_of(&session, &seats, &dice, *motion));
     }
 }
 

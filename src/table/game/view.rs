@@ -12,7 +12,7 @@ use variant_rules::{AnyPosition, Position, Seat, Side};
 use crate::table::game::seats::Seats;
 use crate::table::game::session::Session;
 use crate::table::geometry::layout_of;
-use crate::table::schedule::{AppState, OnScreen, TurnSystems};
+use crate::table::schedule::{OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnView>()

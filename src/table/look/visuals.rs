@@ -51,8 +51,8 @@ fn piece_material(base: StandardMaterial) -> PieceMaterial {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    load_internal_asset!(app, LIGHTING_SHADER, "../../shaders/lighting.wgsl", Shader::from_wgsl);
-    load_internal_asset!(app, PIECE_SHADER, "../../shaders/piece.wgsl", Shader::from_wgsl);
+    load_internal_asset!(app, LIGHTING_SHADER, "../../../shaders/lighting.wgsl", Shader::from_wgsl);
+    load_internal_asset!(app, PIECE_SHADER, "../../../shaders/piece.wgsl", Shader::from_wgsl);
     // Bevy's default picking plugins bring no backend for meshes: without this, clicks on the
     // board and the pieces reach nothing.
     app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))

@@ -8,7 +8,7 @@ use variant_rules::layout::BoardLayout;
 use variant_rules::{Cell, Topology};
 
 use crate::table::game::session::{PositionChanged, Session};
-use crate::table::geometry::{cell_translation, dimmed_cells, ghost_bounds, ghost_cells, layout_of, plane_to_world, world_to_plane, wrap_shifts};
+use crate::table::geometry::{board_name, cell_translation, dimmed_cells, ghost_bounds, ghost_cells, layout_of, plane_to_world, world_to_plane, wrap_shifts};
 use crate::table::schedule::MirrorSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -142,6 +142,7 @@ fn board_bundle(topo: &'static Topology, plane: bool, dimmed: Vec<Cell>) -> impl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use variant_rules::Wrap;
 
     fn board(w: u8, h: u8, wrap: Wrap) -> Board {
         let topology = Topology::get(w, h, wrap);
