@@ -7,7 +7,10 @@
 //! applied to the session (`Apply`), the ECS mirror of the board follows (`Animate`), the
 //! outcome and the next phase are read (`Resolve`), the computer and the view react
 //! (`EndTurn`), and only then is anything drawn (`Draw`). A system says *when* it runs by
-//! joining an [`OnScreen`] or [`InPhase`] set; no system tests the phase itself.
+//! joining an [`OnScreen`] or [`InPhase`] set; no system tests the phase itself. (Bevy reads a
+//! set's condition once a frame, when the set's first system comes up: a system that must
+//! see the phase resolved later in the same frame, after `Resolve`, carries the condition
+//! itself — the computer starting to think.)
 //!
 //! This file imports nothing of the table: every other room imports it.
 
@@ -71,9 +74,11 @@ pub enum TurnPhase {
     /// The rules leave one move (a pass, a re-roll, the Apocalypse): the table plays it after
     /// a pause.
     Forced,
-    /// The computer searches for the seat to move, off the main thread.
+    /// The computer searches for the seat to move, off the main thread (from the moment its
+    /// turn comes; its move is played once the last move's pieces have landed).
     Thinking,
-    /// The last move's pieces are still gliding (or prisoners sliding in under a stack).
+    /// The last move's pieces are still gliding (or prisoners sliding in under a stack); a
+    /// throw, a forced move or a player's choice waits for them.
     Animating,
 }
 

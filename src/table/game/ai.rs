@@ -20,6 +20,7 @@ use variant_rules::topology::NO_CELL;
 use variant_rules::{AnyMove, Cell, Position, Seat};
 
 use crate::table::game::dice::ThrowDice;
+use crate::table::game::phase::Motion;
 use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
 use crate::table::schedule::{AppState, ApplyCommands, InPhase, OnScreen, TurnPhase, TurnSystems};
@@ -38,7 +39,9 @@ pub(super) fn plugin(app: &mut App) {
                 undo_past_computer.in_set(TurnSystems::Apply).after(ApplyCommands),
                 // Once the frame's moves are applied: searches of a position gone are dropped at
                 // once, and the computer starts on its turn.
-                (drop_stale_searches, start_thinking.in_set(InPhase::Thinking)).chain().in_set(TurnSystems::EndTurn),
+                // The phase this frame resolved: a set's condition is read once a frame, when its
+                // first system comes up (`play_thought`, in `Input`), so this one reads its own.
+                (drop_stale_searches, start_thinking.run_if(in_state(TurnPhase::Thinking))).chain().in_set(TurnSystems::EndTurn),
             ),
         )
         .add_systems(OnExit(TurnPhase::AwaitingThrow), |mut computer: ResMut<Computer>| computer.throw_wait = 0.0);
@@ -175,7 +178,8 @@ fn spawn_search(session: &Session, ms: u32) -> Search {
 }
 
 /// In the [`TurnPhase::Thinking`] phase (the computer's seat has a move to choose: the game goes
-/// on, no dice to throw or rolling, no move the rules force, nothing moving), the search starts.
+/// on, no dice to throw or rolling, no move the rules force), the search starts, at once, while
+/// the last move may still glide.
 fn start_thinking(session: Res<Session>, seats: Res<Seats>, mut computer: ResMut<Computer>) {
     if computer.thinking.is_some() {
         return;
@@ -204,8 +208,12 @@ fn drop_stale_searches(session: Option<Res<Session>>, state: Res<State<AppState>
     drop_stale(session.as_deref(), state.get(), &mut computer, &mut hint);
 }
 
-/// In the [`TurnPhase::Thinking`] phase: plays the computer's move once its search is done.
-fn play_thought(session: Res<Session>, mut computer: ResMut<Computer>, mut out: MessageWriter<GameCommand>) {
+/// In the [`TurnPhase::Thinking`] phase: plays the computer's move once its search is done and
+/// the last move's pieces have landed.
+fn play_thought(session: Res<Session>, motion: Res<Motion>, mut computer: ResMut<Computer>, mut out: MessageWriter<GameCommand>) {
+    if motion.moving {
+        return;
+    }
     let Some(thought) = computer.thinking.as_mut().and_then(|s| check_ready(&mut s.task)) else { return };
     computer.thinking = None;
     let pos = session.game.position();

@@ -23,19 +23,23 @@ pub struct Motion {
     pub moving: bool,
 }
 
-/// The phase the table is in, from what it holds now.
+/// The phase the table is in, from what it holds now. The computer's turn is `Thinking` from
+/// the moment it comes, while the last move may still glide (the search runs meanwhile; its
+/// move is played once the pieces have landed); every other turn waits in `Animating` until
+/// they have.
 pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Motion) -> TurnPhase {
     let pos = session.game.position();
-    if motion.moving {
-        TurnPhase::Animating
-    } else if dice.in_flight() {
+    let (roll_due, forced) = (pos.dice_due().is_some(), pos.forced_move().is_some());
+    if dice.in_flight() {
         TurnPhase::Rolling
-    } else if pos.dice_due().is_some() {
-        TurnPhase::AwaitingThrow
-    } else if pos.forced_move().is_some() {
-        TurnPhase::Forced
-    } else if seats.is_computer(pos.turn()) {
+    } else if !roll_due && !forced && seats.is_computer(pos.turn()) {
         TurnPhase::Thinking
+    } else if motion.moving {
+        TurnPhase::Animating
+    } else if roll_due {
+        TurnPhase::AwaitingThrow
+    } else if forced {
+        TurnPhase::Forced
     } else {
         TurnPhase::Choosing
     }
