@@ -317,23 +317,6 @@ fn start(id: GameId) -> Game {
 }
 
 #[test]
-fn the_chess_board_is_drawn_rank_8_on_top() {
-    let text = terminal::board(&start(GameId::Chess));
-    let want = [
-        " 8  r n b q k b n r",
-        " 7  p p p p p p p p",
-        " 6  . . . . . . . .",
-        " 5  . . . . . . . .",
-        " 4  . . . . . . . .",
-        " 3  . . . . . . . .",
-        " 2  P P P P P P P P",
-        " 1  R N B Q K B N R",
-        "    a b c d e f g h",
-    ];
-    assert_eq!(text.lines().collect::<Vec<_>>(), want);
-}
-
-#[test]
 fn double_chess_shows_each_seats_letter_and_the_closed_corners() {
     let mut opts = GameOptions::default_for(GameId::DoubleChess);
     let text = terminal::board(&start(GameId::DoubleChess));

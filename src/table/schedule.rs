@@ -31,17 +31,9 @@ pub(super) fn plugin(app: &mut App) {
         app.configure_sets(schedule, OnScreen::Table.run_if(in_state(AppState::Playing).or_else(in_state(AppState::GameOver))));
         app.configure_sets(schedule, OnScreen::Play.run_if(in_state(AppState::Playing)));
     }
-    app.configure_sets(
-        Update,
-        (
-            InPhase::Choosing.run_if(in_state(TurnPhase::Choosing)),
-            InPhase::AwaitingThrow.run_if(in_state(TurnPhase::AwaitingThrow)),
-            InPhase::Rolling.run_if(in_state(TurnPhase::Rolling)),
-            InPhase::Forced.run_if(in_state(TurnPhase::Forced)),
-            InPhase::Thinking.run_if(in_state(TurnPhase::Thinking)),
-            InPhase::Animating.run_if(in_state(TurnPhase::Animating)),
-        ),
-    );
+    for phase in TurnPhase::ALL {
+        app.configure_sets(Update, InPhase(phase).run_if(in_state(phase)));
+    }
 }
 
 /// Which screen the table shows.
@@ -80,6 +72,12 @@ pub enum TurnPhase {
     /// The last move's pieces are still gliding (or prisoners sliding in under a stack); a
     /// throw, a forced move or a player's choice waits for them.
     Animating,
+}
+
+impl TurnPhase {
+    /// Every phase.
+    pub const ALL: [TurnPhase; 6] =
+        [TurnPhase::Choosing, TurnPhase::AwaitingThrow, TurnPhase::Rolling, TurnPhase::Forced, TurnPhase::Thinking, TurnPhase::Animating];
 }
 
 /// The turn pipeline, run in this order every frame.
@@ -128,13 +126,6 @@ pub enum OnScreen {
     Play,
 }
 
-/// Sets carrying the turn phase a system runs in (see [`TurnPhase`]).
+/// The set of the systems that run in one turn phase (see [`TurnPhase`]).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum InPhase {
-    Choosing,
-    AwaitingThrow,
-    Rolling,
-    Forced,
-    Thinking,
-    Animating,
-}
+pub struct InPhase(pub TurnPhase);

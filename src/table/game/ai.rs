@@ -33,9 +33,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 // Polling also runs outside a game, so leaving to the launcher stops the search.
-                (poll_searches, play_thought.in_set(InPhase::Thinking)).chain().in_set(TurnSystems::Input),
+                (poll_searches, play_thought.in_set(InPhase(TurnPhase::Thinking))).chain().in_set(TurnSystems::Input),
                 ask_hint.in_set(TurnSystems::Input).in_set(OnScreen::Play),
-                throw_for_computer.in_set(TurnSystems::Input).in_set(InPhase::AwaitingThrow),
+                throw_for_computer.in_set(TurnSystems::Input).in_set(InPhase(TurnPhase::AwaitingThrow)),
                 undo_past_computer.in_set(TurnSystems::Apply).after(ApplyCommands),
                 // Once the frame's moves are applied: searches of a position gone are dropped at
                 // once, and the computer starts on its turn.

@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
                 // Only at the table: in the launcher, Space and P are letters of a name.
                 keys.in_set(TurnSystems::Input).in_set(OnScreen::Play),
                 (start_throw, play_roll).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play),
-                (spawn_dice, forced_moves.in_set(InPhase::Forced)).in_set(TurnSystems::Animate),
+                (spawn_dice, forced_moves.in_set(InPhase(TurnPhase::Forced))).in_set(TurnSystems::Animate),
                 place_dice.after(TurnSystems::Animate),
             ),
         )
