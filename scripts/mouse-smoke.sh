@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh
 command -v xdotool >/dev/null || { apt-get install -y -qq xdotool >/dev/null || sudo apt-get install -y -qq xdotool >/dev/null; }
 cargo build --locked --bin variant-table
-bin="$(pwd)/${CARGO_TARGET_DIR:-target}/debug/variant-table"
+bin="${CARGO_TARGET_DIR:-$(pwd)/target}/debug/variant-table"
 log=$(mktemp)
 export bin log
 xvfb-run -a -s "-screen 0 1280x720x24" bash -c '
