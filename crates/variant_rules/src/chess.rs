@@ -6,12 +6,11 @@
 //! (module `legal`); Shadow Chess, whose shadow check no mask describes, plays each move and asks.
 
 use crate::codec::{self, RowError, RowSyntax};
-use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
 use crate::position::{Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
-use crate::registry::Family;
 use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
 
+mod family;
 mod legal;
 mod refusal;
 pub(crate) mod scene;
@@ -121,18 +120,6 @@ impl ChessMove {
     const fn new(from: Cell, to: Cell, kind: MoveKind) -> ChessMove {
         ChessMove { from, to, victim: NO_CELL, promotion: 0, kind }
     }
-
-    /// The cells the move visits (Dice Chess's chess moves too).
-    pub(crate) fn path(self) -> MovePath {
-        MovePath {
-            from: self.from,
-            landings: vec![self.to],
-            jumped: vec![],
-            capture: matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Shadow),
-            piece: self.promotion,
-            swap: false,
-        }
-    }
 }
 
 /// What [`ChessPosition::undo_pass_turn`] restores.
@@ -215,11 +202,6 @@ impl ChessRules {
     pub const ORTHODOX: ChessRules = ChessRules { shadow: false, kings: KingRule::Royal };
     /// Shadow Chess.
     pub const SHADOW: ChessRules = ChessRules { shadow: true, kings: KingRule::Royal };
-
-    /// The rules of `game`, one of the chess family's games.
-    pub fn for_game(game: GameId) -> ChessRules {
-        if game == GameId::ShadowChess { ChessRules::SHADOW } else { ChessRules::ORTHODOX }
-    }
 }
 
 /// A validated chess-family position.
@@ -1405,18 +1387,5 @@ impl Position for ChessPosition {
 
     fn is_irreversible(&self, m: ChessMove) -> bool {
         m.kind != MoveKind::Quiet || kind(self.board[m.from as usize]) == PAWN
-    }
-}
-
-/// Chess, Shadow Chess and Cylindrical Chess in the registry.
-impl Family for ChessPosition {
-    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String> {
-        Ok(ChessPosition::start(opts.topology, ChessRules::for_game(game)))
-    }
-    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
-        ChessPosition::from_fen(text, opts.topology, ChessRules::for_game(game))
-    }
-    fn move_path(&self, m: ChessMove) -> MovePath {
-        m.path()
     }
 }

@@ -21,12 +21,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
 use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
-use crate::registry::Family;
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
+mod family;
 mod refusal;
 mod scene;
 
@@ -893,24 +892,5 @@ impl Position for ChexPosition {
 impl fmt::Debug for ChexPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ChexPosition({})", self.to_text())
-    }
-}
-
-/// CHEX in the registry.
-impl Family for ChexPosition {
-    fn start_game(_: GameId, opts: &GameOptions) -> Result<Self, String> {
-        Ok(ChexPosition::start(opts.seed).with_draw_in_check(opts.draw_in_check))
-    }
-    fn game_from_text(_: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
-        Ok(ChexPosition::from_text(text)?.with_draw_in_check(opts.draw_in_check))
-    }
-    /// A draw goes nowhere; a placement's `from` is its cell, and its piece the tile in hand.
-    fn move_path(&self, m: ChexMove) -> MovePath {
-        let (from, to, capture, piece) = match m {
-            ChexMove::Draw => (NO_CELL, NO_CELL, false, 0),
-            ChexMove::Place(c) => (c, c, false, self.holding().map_or(0, |t| t & 7)),
-            ChexMove::Normal { from, to } => (from, to, self.piece_at(to) != 0, 0),
-        };
-        MovePath { from, landings: vec![to], jumped: vec![], capture, piece, swap: false }
     }
 }

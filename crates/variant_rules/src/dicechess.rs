@@ -14,12 +14,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::chess::{ChessMove, ChessPosition, ChessRules, ChessUndo, KingRule, MoveKind, NullUndo, PAWN, START_FEN};
 use crate::dice::Roll;
-use crate::game::{GameId, GameOptions, MovePath};
 use crate::position::{MoveError, Outcome, Position, Reason, Seat, Seating, splitmix64};
 use crate::refusal::Refusal;
-use crate::registry::Family;
 use crate::topology::{Cell, NO_CELL, Wrap};
 
+mod family;
 mod scene;
 
 /// Dice Chess seats two, White then Black, like the chess underneath.
@@ -631,25 +630,5 @@ fn count_of(r: Roll, rules: DiceRules) -> u8 {
         DiceRules::GollonCount => r.first().min(4),
         DiceRules::GollonPieceCount => r.second().min(4),
         _ => 0,
-    }
-}
-
-/// Dice Chess in the registry.
-impl Family for DiceChessPosition {
-    fn start_game(_: GameId, opts: &GameOptions) -> Result<Self, String> {
-        Ok(DiceChessPosition::start(opts.dice_rules, opts.no_move).with_six(opts.brainking_six))
-    }
-    fn game_from_text(_: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
-        Ok(DiceChessPosition::from_text(text, opts.dice_rules, opts.no_move)?.with_six(opts.brainking_six))
-    }
-    /// A chess move's path; rolls, passes and rerolls go nowhere.
-    fn move_path(&self, m: DiceMove) -> MovePath {
-        match m {
-            DiceMove::Chess(m) => m.path(),
-            _ => MovePath::nowhere(),
-        }
-    }
-    fn dice_due(&self) -> Option<usize> {
-        (self.awaiting_roll() && self.outcome().is_none()).then(|| self.rules().dice())
     }
 }

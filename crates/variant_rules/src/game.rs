@@ -1,6 +1,8 @@
-//! Game options, the dispatch enum's methods over every position type, and `Game`: a position
-//! with its move history (undo, repetition) — the one type the CLI and the window drive. The
-//! games, their ids and the dispatch enums themselves are listed once, in [`crate::registry`].
+//! Game options, the [`Family`] trait every position type implements for the games it plays,
+//! the dispatch enum's methods over every position type, and `Game`: a position with its move
+//! history (undo, repetition) — the one type the CLI and the window drive. The games, their ids
+//! and the dispatch enums themselves are listed once, in [`crate::registry`]; each family's
+//! [`Family`] impl is in its folder (`chess/family.rs`), above both.
 
 use std::fmt;
 
@@ -11,13 +13,22 @@ use crate::chex::DrawInCheck;
 use crate::dicechess::{BrainKingSix, DiceRules, NoMove};
 use crate::doublechess::{DoubleChessPosition, Notation, tri::TriChessSetup};
 use crate::position::{MoveError, Outcome, Position, Reason, Seat, SeatState, Seating};
-use crate::registry::Family;
-pub use crate::registry::{AnyMove, AnyPosition, AnyUndo, GameId};
+use crate::registry::Dice;
+pub use crate::registry::{AnyMove, AnyPosition, AnyUndo, DEFAULT_MOVE_LIMIT, GameId};
 pub(crate) use crate::registry::{by_family, dispatch, with_move};
 use crate::toetoe::DeployGroups;
 use crate::topology::{Cell, Side, Wrap};
 
 impl GameId {
+    /// How many dice the game throws each roll with `opts` (0 for games without dice).
+    pub fn dice(self, opts: &GameOptions) -> usize {
+        match self.spec().dice {
+            Dice::None => 0,
+            Dice::One => 1,
+            Dice::ByRules => opts.dice_rules.dice(),
+        }
+    }
+
     /// The options the game accepts, for `variant-rules games`.
     pub fn option_help(self) -> Vec<String> {
         let tops: Vec<&str> = self.topologies().iter().map(|w| w.as_str()).collect();
@@ -98,10 +109,6 @@ impl GameId {
         }
     }
 }
-
-/// Plies without a jump or a non-king move before a game of Checkers is drawn: 40 moves each,
-/// the customary English draughts limit (rulings C8).
-pub const DEFAULT_MOVE_LIMIT: u16 = 80;
 
 /// A game's options, as given on the command line or stored in a save file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -402,6 +409,31 @@ impl MovePath {
     }
 }
 
+/// What a family's position type does for the games it plays, beyond [`Position`]: set one up,
+/// read one from text, and answer the table's questions. Each family implements it in its own
+/// folder (`chess/family.rs`); [`AnyPosition`]'s methods of the same names dispatch to it.
+pub trait Family: Position {
+    /// The starting position of `game` (a game of this family) with `opts` (validated).
+    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String>;
+    /// A position of `game` from its text form (FEN for the chess games).
+    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String>;
+    /// The cells a move visits, for pointing at it on a board (see [`MovePath`]).
+    fn move_path(&self, m: Self::Move) -> MovePath;
+    /// The side of the board `seat` sits on. Default: two seats, the first south.
+    fn side_of(&self, seat: Seat) -> Side {
+        Side::of_two(seat)
+    }
+    /// How many dice the side to move must throw now (`None` when no roll is due). Default: a
+    /// game without dice.
+    fn dice_due(&self) -> Option<usize> {
+        None
+    }
+    /// Whether threefold repetition ends the game. Default: yes.
+    fn repetition_applies(&self) -> bool {
+        true
+    }
+}
+
 /// The moves of a concrete position, lifted into [`AnyMove`].
 fn lift<P: Position>(p: &P, out: &mut Vec<AnyMove>)
 where
@@ -646,5 +678,18 @@ impl fmt::Debug for Game {
             .field("start", &self.start)
             .field("moves", &self.moves().collect::<Vec<_>>())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_has_a_game_and_every_game_starts() {
+        for g in GameId::ALL {
+            let pos = AnyPosition::start(g, &GameOptions::default_for(g)).unwrap_or_else(|e| panic!("{g}: {e}"));
+            assert_eq!(pos.family(), g.family(), "{g}");
+        }
     }
 }

@@ -11,8 +11,9 @@
 //!   Chec Toe;
 //!   [`doublechess`]: Double Chess for four, partners or cut-throat;
 //! - [`registry`]: the one list of the games and their position types, from which the game
-//!   ids and the dispatch enums over positions are made; [`game`]: game options, the dispatch
-//!   enum's methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
+//!   ids and the dispatch enums over positions are made; [`game`]: game options, the
+//!   [`Family`](game::Family) trait each game's `family.rs` implements, the dispatch enum's
+//!   methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
 //! - [`scene`]: what a table shows of any position (pieces by kind, stacks, hands, piles,
 //!   dice, marks, and the words for them); [`choices`]: the options a launcher offers, as data;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,

@@ -12,9 +12,12 @@
 //! position type, before there is a position). So every method over all games is one line,
 //! as in shakmaty's `variant.rs`.
 //!
-//! What a family does for its games — its start, its text, the cells a move visits — is its
-//! [`Family`] impl, in its own module. Adding a game is a line under `games` (and, for a new
-//! position type, a line under `families`): see `docs/architecture.md`, "Adding a game".
+//! The list stands above the rules of every game (it names their position types) and below
+//! what is done with them: what a family does for its games — its start, its text, the cells a
+//! move visits — is its impl of `game.rs`'s `Family` trait, in the game's folder
+//! (`chess/family.rs`), which imports the ids made here. Adding a game is a line under `games`
+//! (and, for a new position type, a line under `families`): see `docs/architecture.md`,
+//! "Adding a game".
 
 #[macro_use]
 mod generate;
@@ -30,10 +33,8 @@ use crate::chess::{ChessMove, ChessPosition, ChessUndo};
 use crate::chex::{ChexMove, ChexPosition};
 use crate::dicechess::{DiceChessPosition, DiceMove, DiceUndo};
 use crate::doublechess::{DoubleChessPosition, DoubleMove};
-use crate::game::{DEFAULT_MOVE_LIMIT, GameOptions, MovePath};
-use crate::position::{Position, Seat};
+use crate::position::Seat;
 use crate::toetoe::{ToeMove, ToeToePosition};
-use crate::topology::Side;
 use crate::topology::Wrap::{self, Cylinder, Flat, Universal};
 
 registry! {
@@ -97,6 +98,10 @@ registry! {
         }
     }
 }
+
+/// Plies without a jump or a non-king move before a game of Checkers is drawn: 40 moves each,
+/// the customary English draughts limit (rulings C8).
+pub const DEFAULT_MOVE_LIMIT: u16 = 80;
 
 /// A game's entry in the registry: what is known of it before any options are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,14 +185,6 @@ impl GameId {
     pub fn uses_fen(self) -> bool {
         self.spec().fen
     }
-    /// How many dice the game throws each roll (0 for games without dice).
-    pub fn dice(self, opts: &GameOptions) -> usize {
-        match self.spec().dice {
-            Dice::None => 0,
-            Dice::One => 1,
-            Dice::ByRules => opts.dice_rules.dice(),
-        }
-    }
     /// The topologies the game can be played on; the first is its default.
     pub fn topologies(self) -> &'static [Wrap] {
         self.spec().topologies
@@ -231,31 +228,6 @@ impl FromStr for GameId {
             let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
             format!("unknown game '{s}' (known: {})", ids.join(", "))
         })
-    }
-}
-
-/// What a family's position type does for the games it plays, beyond [`Position`]: set one up,
-/// read one from text, and answer the table's questions. Each family implements it in its own
-/// module; [`AnyPosition`]'s methods of the same names dispatch to it.
-pub trait Family: Position {
-    /// The starting position of `game` (a game of this family) with `opts` (validated).
-    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String>;
-    /// A position of `game` from its text form (FEN for the chess games).
-    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String>;
-    /// The cells a move visits, for pointing at it on a board (see [`MovePath`]).
-    fn move_path(&self, m: Self::Move) -> MovePath;
-    /// The side of the board `seat` sits on. Default: two seats, the first south.
-    fn side_of(&self, seat: Seat) -> Side {
-        Side::of_two(seat)
-    }
-    /// How many dice the side to move must throw now (`None` when no roll is due). Default: a
-    /// game without dice.
-    fn dice_due(&self) -> Option<usize> {
-        None
-    }
-    /// Whether threefold repetition ends the game. Default: yes.
-    fn repetition_applies(&self) -> bool {
-        true
     }
 }
 
@@ -347,13 +319,5 @@ mod tests {
             "tri-chess",
         ];
         assert_eq!(names, expected.map(|s| format!("\"{s}\"")));
-    }
-
-    #[test]
-    fn every_family_has_a_game_and_every_game_starts() {
-        for g in GameId::ALL {
-            let pos = AnyPosition::start(g, &GameOptions::default_for(g)).unwrap_or_else(|e| panic!("{g}: {e}"));
-            assert_eq!(pos.family(), g.family(), "{g}");
-        }
     }
 }

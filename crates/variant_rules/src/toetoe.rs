@@ -11,12 +11,11 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::codec::{self, RowError, RowSyntax};
-use crate::game::{GameId, GameOptions, MovePath};
 use crate::movement::{self, Occupant};
 use crate::position::{MoveError, Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
-use crate::registry::Family;
 use crate::topology::{Cell, Line, NO_CELL, Side, Topology, Wrap};
 
+mod family;
 mod refusal;
 mod scene;
 
@@ -795,25 +794,5 @@ impl Position for ToeToePosition {
 impl fmt::Debug for ToeToePosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "ToeToePosition({})", self.to_text())
-    }
-}
-
-/// Toe-to-Toe Chess in the registry.
-impl Family for ToeToePosition {
-    fn start_game(_: GameId, opts: &GameOptions) -> Result<Self, String> {
-        Ok(ToeToePosition::start(opts.deploy_groups))
-    }
-    fn game_from_text(_: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
-        ToeToePosition::from_text(text, opts.deploy_groups)
-    }
-    fn move_path(&self, m: ToeMove) -> MovePath {
-        MovePath {
-            from: m.from,
-            landings: vec![m.to],
-            jumped: vec![],
-            capture: m.kind == ToeMoveKind::Normal && self.piece_at(m.to) != 0,
-            piece: m.piece,
-            swap: m.kind == ToeMoveKind::Swap,
-        }
     }
 }

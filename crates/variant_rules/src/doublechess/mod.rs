@@ -6,6 +6,7 @@
 //! check/checkmate state (standing mates, missed turns, immunity, frozen sets) and [`text`]
 //! reads and writes positions and both notations.
 
+mod family;
 mod geometry;
 mod mates;
 mod moves;
@@ -18,9 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::checkers::DoublesSeating;
 pub use crate::chess::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::game::{GameId, GameOptions, MovePath};
 use crate::position::{PerSeat, Seat, SeatSet, Seating, splitmix64};
-use crate::registry::Family;
 use crate::topology::{Cell, CellSet, MAX_CELLS, NO_CELL, Side, Topology};
 pub(crate) use geometry::Geometry;
 
@@ -501,40 +500,5 @@ impl DoubleChessPosition {
     /// The board's hash from scratch.
     fn board_key(&self) -> u64 {
         self.board.iter().enumerate().filter(|(_, p)| **p != 0).fold(0, |h, (c, &p)| h ^ PIECE_KEYS[c][p as usize])
-    }
-}
-
-/// Double Chess and Tri-Chess in the registry: one engine, two boards.
-impl Family for DoubleChessPosition {
-    fn start_game(game: GameId, opts: &GameOptions) -> Result<Self, String> {
-        if game == GameId::TriChess {
-            DoubleChessPosition::tri_start(opts.tri_chess())
-        } else {
-            Ok(DoubleChessPosition::start(opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks))
-        }
-    }
-    fn game_from_text(game: GameId, opts: &GameOptions, text: &str) -> Result<Self, String> {
-        if game == GameId::TriChess {
-            DoubleChessPosition::tri_from_text(text, opts.tri_chess())
-        } else {
-            Ok(DoubleChessPosition::from_text(text, opts.seating, opts.notation)?.with_hop_checks(opts.hop_checks))
-        }
-    }
-    /// A pass goes nowhere.
-    fn move_path(&self, m: DoubleMove) -> MovePath {
-        if m.kind == DoubleKind::Pass {
-            return MovePath::nowhere();
-        }
-        MovePath {
-            from: m.from,
-            landings: vec![m.to],
-            jumped: vec![],
-            capture: matches!(m.kind, DoubleKind::Capture | DoubleKind::EnPassant),
-            piece: m.promotion,
-            swap: false,
-        }
-    }
-    fn side_of(&self, seat: Seat) -> Side {
-        self.side(seat)
     }
 }
