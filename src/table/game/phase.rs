@@ -45,9 +45,19 @@ pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Moti
     }
 }
 
-fn update_phase(session: Option<Res<Session>>, seats: Res<Seats>, dice: Res<DiceTable>, motion: Res<Motion>, mut next: ResMut<NextState<TurnPhase>>) {
+/// Reads the phase again when something it depends on changed (a move, a throw, the seats,
+/// the pieces starting or stopping): the forced-move test generates the legal moves.
+fn update_phase(
+    session: Option<Res<Session>>,
+    seats: Res<Seats>,
+    dice: Res<DiceTable>,
+    motion: Res<Motion>,
+    state: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
     let Some(session) = session else { return };
-    if session.outcome().is_none() {
+    let changed = session.is_changed() || seats.is_changed() || dice.is_changed() || motion.is_changed() || state.is_changed();
+    if changed && session.outcome().is_none() {
         NextState::set_if_neq(&mut *next, phase_of(&session, &seats, &dice, *motion));
     }
 }
