@@ -57,6 +57,9 @@ fn record(mut bench: ResMut<FrameBench>, time: Res<Time<Real>>, mut exit: Messag
         println!("scene: {}", bench.label);
         println!("median_frame_ms: {:.3}", median * 1000.0);
         println!("startup_ms: {:.1}", bench.startup.unwrap_or(0.0) * 1000.0);
+        if let Some(kb) = resident_kb() {
+            println!("rss_mb: {:.1}", kb as f64 / 1024.0);
+        }
         exit.write(AppExit::Success);
     }
 }
@@ -81,4 +84,10 @@ pub fn hide_parts(mut q: Query<(&mut Visibility, Option<&Name>)>, mut lights: Qu
             n.display = Display::None;
         }
     }
+}
+
+/// The process's resident memory in kB, where the system says (Linux's `/proc/self/status`).
+fn resident_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.split_whitespace().next()).and_then(|n| n.parse().ok())
 }

@@ -16,6 +16,7 @@ use variant_table::table::persist::data_dir::SavePaths;
 use variant_table::table::persist::save::{clip, guarded};
 use variant_table::table::schedule::AppState;
 use variant_table::table::screens::launcher::LauncherChoice;
+use variant_table::table::persist::settings::{SettingsFile, SettingsPlugin};
 use variant_table::table::screens::screenshot::ScreenshotRequest;
 use variant_table::table::{TablePlugin, TableRenderPlugin};
 
@@ -76,6 +77,30 @@ impl GameArgs {
     }
 }
 
+/// What a screenshot shows and where it goes.
+#[derive(Args)]
+struct ShotArgs {
+    /// Show the launcher screen instead of the game.
+    #[arg(long)]
+    launcher: bool,
+    /// Where to write the PNG.
+    #[arg(long)]
+    out: PathBuf,
+    /// Window size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x720", value_parser = parse_size)]
+    size: (u32, u32),
+    /// Dice games: throw the dice with this seed and shoot once they rest.
+    #[arg(long)]
+    throw: Option<u64>,
+    /// Click these cells (names, separated by spaces) before shooting: a piece shows
+    /// where it may go.
+    #[arg(long, default_value = "")]
+    click: String,
+    /// The table alone, without the panels (the launcher's pictures of the games).
+    #[arg(long)]
+    board_only: bool,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Open the table straight into a game.
@@ -84,26 +109,13 @@ enum Command {
     Screenshot {
         #[command(flatten)]
         game: GameArgs,
-        /// Show the launcher screen instead of the game.
-        #[arg(long)]
-        launcher: bool,
-        /// Where to write the PNG.
-        #[arg(long)]
-        out: PathBuf,
-        /// Window size, WIDTHxHEIGHT.
-        #[arg(long, default_value = "1280x720", value_parser = parse_size)]
-        size: (u32, u32),
-        /// Dice games: throw the dice with this seed and shoot once they rest.
-        #[arg(long)]
-        throw: Option<u64>,
-        /// Click these cells (names, separated by spaces) before shooting: a piece shows
-        /// where it may go.
-        #[arg(long, default_value = "")]
-        click: String,
+        #[command(flatten)]
+        shot: ShotArgs,
     },
     /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
     FrameBench {
-        /// `stax` (a mid-game Stax table) or `bare` (one cube, one light).
+        /// `stax` (a mid-game Stax table), `doubles` (48 checkers, four seats), `tri-chess-6` (six
+        /// chess sets round a hexagon) or `bare` (one cube, one light).
         scene: String,
         /// Frames to measure after the warm-up.
         #[arg(long, default_value_t = 300)]
@@ -164,6 +176,17 @@ fn window_app(size: (u32, u32), title: &str) -> App {
     app
 }
 
+/// The table a player runs: the window as large as they left it, their settings remembered
+/// (see `persist::settings`).
+fn player_app() -> App {
+    let remembered = SettingsPlugin::read(SettingsFile::from_env());
+    // 1280x720 unless the player resized it: the size the table's panels are laid out for.
+    let size = remembered.settings.window.map_or((1280, 720), |(w, h)| (w.round() as u32, h.round() as u32));
+    let mut app = window_app(size, "Variant Table");
+    app.add_plugins(remembered);
+    app
+}
+
 /// Starts the app on `game` instead of the launcher.
 fn start_on(app: &mut App, game: Game, seats: Seats) {
     app.insert_resource(seats);
@@ -192,16 +215,16 @@ fn main() -> ExitCode {
 fn run(command: Option<Command>) -> Result<ExitCode, String> {
     match command {
         None => {
-            window_app((1280, 720), "Variant Table").run();
+            player_app().run();
         }
         Some(Command::Play(args)) => {
             let game = args.game()?;
             let seats = args.seats(&game)?;
-            let mut app = window_app((1280, 720), "Variant Table");
+            let mut app = player_app();
             start_on(&mut app, game, seats);
             app.run();
         }
-        Some(Command::Screenshot { game, launcher, out, size, throw, click }) => screenshot(&game, launcher, out, size, throw, &click)?,
+        Some(Command::Screenshot { game, shot }) => screenshot(&game, shot)?,
         Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
         Some(Command::Text(args)) => {
@@ -214,7 +237,8 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>, click: &str) -> Result<(), String> {
+fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
+    let ShotArgs { launcher, out, size, throw, click, board_only } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -232,7 +256,7 @@ fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), t
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, ..ScreenshotRequest::new(out.clone()) });
     // A screenshot is not a game being played: it leaves the player's autosave alone.
     app.insert_resource(SavePaths { autosave: false, ..SavePaths::from_env() });
     app.run();
@@ -269,7 +293,16 @@ fn frame_bench(scene: &str, frames: u32) -> Result<(), String> {
             let seats = game.seats(&g)?;
             start_on(&mut app, g, seats);
         }
-        other => return Err(format!("unknown scene '{other}' (expected stax, doubles or bare)")),
+        "tri-chess-6" => {
+            // Six full sets round the 12-rank hexagon, seen from seat A.
+            app.add_plugins((TablePlugin, TableRenderPlugin));
+            let options = OptionArgs { players: Some("6".into()), ..OptionArgs::default() };
+            let game = GameArgs { game: "tri-chess".into(), options, moves: String::new(), position: None, computer: None };
+            let g = game.game()?;
+            let seats = game.seats(&g)?;
+            start_on(&mut app, g, seats);
+        }
+        other => return Err(format!("unknown scene '{other}' (expected stax, doubles, tri-chess-6 or bare)")),
     }
     app.insert_resource(variant_table::bench::FrameBench::new(scene, launched, frames.max(1)));
     app.add_plugins(variant_table::bench::plugin);

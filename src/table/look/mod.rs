@@ -17,5 +17,5 @@ pub mod visuals;
 pub mod widgets;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((visuals::plugin, dress::plugin, highlights::plugin, plates::plugin, marks::plugin, camera::plugin, drag::plugin, dice_view::plugin));
+    app.add_plugins((visuals::plugin, dress::plugin, highlights::plugin, plates::plugin, marks::plugin, camera::plugin, drag::plugin, dice_view::plugin, widgets::plugin));
 }

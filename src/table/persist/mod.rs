@@ -7,7 +7,8 @@ pub mod atomic;
 pub mod autosave;
 pub mod data_dir;
 pub mod save;
+pub mod settings;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((save::plugin, autosave::plugin));
+    app.add_plugins((save::plugin, autosave::plugin, settings::plugin));
 }

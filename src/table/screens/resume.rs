@@ -1,47 +1,27 @@
-//! Resuming from the launcher: a panel says which game the autosave holds; Ctrl+O resumes it
-//! and Ctrl+Shift+O opens a save file with the file dialog. A load that fails says why here,
-//! since there is no HUD on the launcher.
+//! Resuming from the launcher: a line under its Resume and Open buttons says which game the
+//! autosave holds; Ctrl+O resumes it and Ctrl+Shift+O opens a save file with the file dialog.
+//! A load that fails says why there, since there is no HUD on the launcher.
 
 use bevy::prelude::*;
 
-use crate::table::look::widgets::{panel, text};
 use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::{SaveFile, SaveLoad, SaveStatus};
-use crate::table::schedule::{AppState, OnScreen};
+use crate::table::schedule::OnScreen;
 use crate::table::screens::dialogs::AskFile;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(AppState::Launcher), spawn_resume_panel).add_systems(Update, (resume_keys, resume_text).chain().in_set(OnScreen::Launcher));
+    app.add_systems(Update, (resume_keys, resume_text).chain().in_set(OnScreen::Launcher));
 }
 
+/// The line saying what Resume would resume (the launcher places it).
 #[derive(Component)]
-struct ResumeText;
+pub struct ResumeText;
 
 /// What the autosave holds, in a line: "Chess, 12 moves".
 pub fn describe(paths: &SavePaths) -> Result<String, String> {
     let save = SaveFile::read(&paths.autosave_path())?;
     let n = save.moves.len();
     Ok(format!("{}, {n} move{}", save.game, if n == 1 { "" } else { "s" }))
-}
-
-fn spawn_resume_panel(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Resume"),
-            DespawnOnExit(AppState::Launcher),
-            GlobalZIndex(1),
-            Node {
-                position_type: PositionType::Absolute,
-                width: Val::Percent(100.0),
-                bottom: Val::Px(16.0),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .with_children(|row| {
-            row.spawn(panel(Node { max_width: Val::Px(980.0), ..default() })).with_child((text("", 15.0), ResumeText));
-        });
 }
 
 fn resume_keys(keys: Res<ButtonInput<KeyCode>>, paths: Res<SavePaths>, mut io: MessageWriter<SaveLoad>, mut ask: MessageWriter<AskFile>) {
@@ -63,11 +43,11 @@ fn resume_text(paths: Res<SavePaths>, status: Res<SaveStatus>, mut q: Query<&mut
         return;
     }
     let first = match describe(&paths) {
-        Ok(what) => format!("Ctrl+O: resume the last game ({what})"),
-        Err(_) if !paths.autosave_path().exists() => "Ctrl+O: resume the last game (none yet: games are saved after every move)".into(),
+        Ok(what) => format!("Resume: the last game ({what})"),
+        Err(_) if !paths.autosave_path().exists() => "Resume: no game yet (games are saved after every move)".into(),
         Err(e) => format!("the last game cannot be resumed: {}", crate::table::persist::save::clip(&e, 120)),
     };
-    let line = format!("{first}   Ctrl+Shift+O: open a save file\n{}", status.0);
+    let line = if status.0.is_empty() { first } else { format!("{first}\n{}", status.0) };
     for mut t in &mut q {
         t.set_if_neq(Text(line.clone()));
     }

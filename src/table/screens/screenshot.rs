@@ -29,12 +29,14 @@ pub struct ScreenshotRequest {
     /// Cells to click once the scene is up (`--click`: a piece, then where it may go, shows the
     /// move highlights).
     pub clicks: Vec<variant_rules::Cell>,
+    /// Hide the screens' panels: the table alone (the launcher's pictures of each game).
+    pub board_only: bool,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new() }
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false }
     }
 }
 
@@ -44,9 +46,15 @@ fn take_screenshot(
     mut dice: ResMut<crate::table::game::dice::DiceTable>,
     mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
     mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
+    mut panels: Query<&mut Visibility, (With<Node>, Without<ChildOf>)>,
     mut commands: Commands,
 ) {
     req.frames += 1;
+    if req.board_only {
+        for mut v in &mut panels {
+            v.set_if_neq(Visibility::Hidden);
+        }
+    }
     if req.frames == 5 {
         clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
     }

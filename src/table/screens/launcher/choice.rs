@@ -1,32 +1,18 @@
-//! The launcher screen: choose a game, its board, players and seating, the options of the
-//! engine's catalogue where the game has them (`variant_rules::choices`), and the seats (names,
-//! piece colours, and who plays each: a player here or the computer at 0.2 s, 1 s or 5 s a
-//! move); Enter starts the chosen game (the engine's first game unless changed).
+//! What the launcher has chosen (game, board, players, seating, the catalogue's options, the
+//! seat being named) and how each key and click changes it, independent of how it is drawn;
+//! plus the chosen table in words (`options_line`, `seats_text`) for tests and the status line.
 
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::prelude::*;
 use variant_rules::checkers::DoublesSeating;
 use variant_rules::choices::{self, Choice};
 use variant_rules::{Game, GameId, GameOptions, Position, Seat};
 
+use bevy::prelude::*;
+
 use crate::table::game::seats::{MAX_NAME, Seats};
-use crate::table::game::session::GameCommand;
 use crate::table::geometry::board_name;
-use crate::table::look::widgets::{panel, text};
-use crate::table::schedule::{AppState, OnScreen};
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LauncherChoice>()
-        .add_systems(OnEnter(AppState::Launcher), spawn_launcher)
-        .add_systems(Update, (launcher_keys, launcher_text).chain().in_set(OnScreen::Launcher));
-}
-
-#[derive(Component)]
-struct LauncherText;
 
 /// The games the launcher offers, in the engine's listing order.
-fn games() -> &'static [GameId] {
+pub fn games() -> &'static [GameId] {
     static ORDER: std::sync::OnceLock<Vec<GameId>> = std::sync::OnceLock::new();
     ORDER.get_or_init(choices::listed)
 }
@@ -176,9 +162,15 @@ impl LauncherChoice {
 
     /// Applies one key; returns the game to start when it is Enter.
     pub fn on_key(&mut self, seats: &mut Seats, key: &LauncherKey) -> Option<Result<Game, String>> {
-        let before = (self.id(), self.seat_count(), self.seating());
+        if *key == LauncherKey::Enter {
+            return Some(self.game());
+        }
+        self.changing(seats, |c, seats| c.key_edit(seats, key));
+        None
+    }
+
+    fn key_edit(&mut self, seats: &mut Seats, key: &LauncherKey) {
         match (key, self.focus) {
-            (LauncherKey::Enter, _) => return Some(self.game()),
             (LauncherKey::Tab, Focus::Game) => self.focus = Focus::Seat(Seat::A),
             (LauncherKey::Tab, Focus::Seat(s)) if s.index() + 1 < self.seat_count() => self.focus = Focus::Seat(Seat(s.0 + 1)),
             (LauncherKey::Tab, Focus::Seat(_)) => self.focus = Focus::Game,
@@ -206,8 +198,13 @@ impl LauncherChoice {
             (LauncherKey::Char(c), Focus::Game) => self.option_key(c.to_ascii_lowercase()),
             _ => {}
         }
-        // Another game or table size: seats to match, and that set's colours unless the players
-        // chose their own.
+    }
+
+    /// Applies an edit, then, if it changed the game or the table's size, seats to match, and
+    /// that set's colours unless the players chose their own.
+    pub fn changing(&mut self, seats: &mut Seats, edit: impl FnOnce(&mut LauncherChoice, &mut Seats)) {
+        let before = (self.id(), self.seat_count(), self.seating());
+        edit(self, seats);
         if (self.id(), self.seat_count(), self.seating()) != before {
             seats.suit_seated(self.id(), self.seat_count(), self.seating());
             if let Focus::Seat(s) = self.focus
@@ -216,15 +213,66 @@ impl LauncherChoice {
                 self.focus = Focus::Game;
             }
         }
-        None
+    }
+
+    /// Chooses the game at `index` of [`games`], on its first board and usual seating.
+    pub fn choose_game(&mut self, index: usize) {
+        if index < games().len() && index != self.game {
+            self.game = index;
+            self.topology = 0;
+            // Each game starts from its own usual seating (the triangular games': cut-throat).
+            self.seating = GameOptions::default_for(self.id()).seating;
+        }
+    }
+
+    /// Chooses the game's board at `index` of its topologies.
+    pub fn choose_board(&mut self, index: usize) {
+        if index < self.id().topologies().len() {
+            self.topology = index;
+        }
+    }
+
+    /// Chooses a player count the game seats.
+    pub fn choose_players(&mut self, players: u8) {
+        if self.id().player_counts().contains(&players) {
+            self.players = players;
+        }
+    }
+
+    /// Chooses a seating the rules allow at this count.
+    pub fn choose_seating(&mut self, seating: DoublesSeating) {
+        if self.seatings().contains(&seating) {
+            self.seating = seating;
+        }
+    }
+
+    /// Chooses value `value` of the catalogue's option `c`, if the rules accept it here.
+    pub fn choose_value(&mut self, c: &Choice, value: usize) {
+        if !(c.applies)(self.id(), &self.options()) || value >= c.values.len() {
+            return;
+        }
+        let was = self.wanted;
+        (c.set)(&mut self.wanted, value);
+        if (c.get)(&self.options()) != value {
+            self.wanted = was;
+        }
+    }
+
+    /// Whether value `value` of option `c` would be accepted at this table.
+    pub fn accepts(&self, c: &Choice, value: usize) -> bool {
+        let mut with = self.options();
+        (c.set)(&mut with, value);
+        (c.applies)(self.id(), &with) && with.validate(self.id()).is_ok()
+    }
+
+    /// A new seed for the Numbers (what S does).
+    pub fn new_seed(&mut self) {
+        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16;
     }
 
     fn next_game(&mut self, down: bool) {
         let n = games().len();
-        self.game = if down { (self.game + 1) % n } else { (self.game + n - 1) % n };
-        self.topology = 0;
-        // Each game starts from its own usual seating (the triangular games': cut-throat).
-        self.seating = GameOptions::default_for(self.id()).seating;
+        self.choose_game(if down { (self.game + 1) % n } else { (self.game + n - 1) % n });
     }
 
     /// Left/Right on the game list: the board, or where the game has one board, the first
@@ -249,7 +297,7 @@ impl LauncherChoice {
     /// [`choices::CHOICES`]), each only where the rules allow the change.
     fn option_key(&mut self, key: char) {
         match key {
-            's' => self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407) >> 16,
+            's' => self.new_seed(),
             'p' if self.id().player_counts().len() > 1 => {
                 let counts = self.id().player_counts();
                 let i = counts.iter().position(|&n| n as usize == self.seat_count()).unwrap_or(0);
@@ -272,107 +320,7 @@ impl LauncherChoice {
     /// Moves an option on to its next value if the rules accept that value at this table (the
     /// open position needs mixed colours, the corners five players, ...); else it stays.
     fn step(&mut self, c: &Choice) {
-        if !(c.applies)(self.id(), &self.options()) {
-            return;
-        }
-        let was = self.wanted;
-        self.wanted = c.stepped(&self.wanted, 1);
-        if (c.get)(&self.options()) != (c.get)(&self.wanted) {
-            self.wanted = was;
-        }
-    }
-}
-
-/// The launcher is UI drawn by the table's one camera, over a backdrop that hides the table.
-fn spawn_launcher(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Launcher"),
-            DespawnOnExit(AppState::Launcher),
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                justify_content: JustifyContent::Center,
-                // Top-aligned: with six seats the panel is tall, and the resume panel sits at the bottom.
-                align_items: AlignItems::FlexStart,
-                padding: UiRect::top(Val::Px(8.0)),
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
-        ))
-        .with_children(|root| {
-            root.spawn(panel(Node { width: Val::Percent(97.0), max_width: Val::Px(1240.0), ..default() })).with_children(|p| {
-                p.spawn(text("Variant Table", 40.0));
-                p.spawn((text("", 16.0), LauncherText));
-                p.spawn(text(help_text(), 15.0));
-            });
-        });
-}
-
-/// The launcher's key help: its own keys, and each option of the engine's catalogue by key.
-fn help_text() -> String {
-    let keyed: Vec<String> = choices::CHOICES.iter().filter_map(|c| c.key.map(|k| format!("{}: {}", k.to_ascii_uppercase(), c.label))).collect();
-    let options: Vec<String> = keyed.chunks(8).map(|line| line.join("   ")).collect();
-    format!(
-        "Up/Down: game   Left/Right: board, rule set or a seat's colour   S: new seed   P: players   A: seating\n\
-         {}   (each where the game has it)\n\
-         1-6: who plays seat A-F: Human, or the Computer at 0.2 s / 1 s / 5 s a move (press 2 to play against it)\n\
-         Tab: next field (game, then each seat): type a name, Up/Down: Human or Computer   Enter: play",
-        options.join("\n")
-    )
-}
-
-fn launcher_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut typed: MessageReader<KeyboardInput>,
-    mut choice: ResMut<LauncherChoice>,
-    mut seats: ResMut<Seats>,
-    mut out: MessageWriter<GameCommand>,
-) {
-    let mut pressed: Vec<LauncherKey> = [
-        (KeyCode::ArrowUp, LauncherKey::Up),
-        (KeyCode::ArrowDown, LauncherKey::Down),
-        (KeyCode::ArrowLeft, LauncherKey::Left),
-        (KeyCode::ArrowRight, LauncherKey::Right),
-        (KeyCode::Tab, LauncherKey::Tab),
-        (KeyCode::Backspace, LauncherKey::Backspace),
-        (KeyCode::Enter, LauncherKey::Enter),
-        (KeyCode::NumpadEnter, LauncherKey::Enter),
-    ]
-    .into_iter()
-    .filter(|(code, _)| keys.just_pressed(*code))
-    .map(|(_, k)| k)
-    .collect();
-    for ev in typed.read() {
-        if ev.state == ButtonState::Pressed
-            && let Key::Character(s) = &ev.logical_key
-        {
-            pressed.extend(s.chars().map(LauncherKey::Char));
-        }
-    }
-    for key in &pressed {
-        match choice.on_key(&mut seats, key) {
-            Some(Ok(game)) => {
-                out.write(GameCommand::NewGame(Box::new(game)));
-            }
-            Some(Err(e)) => warn!("cannot start: {e}"),
-            None => {}
-        }
-    }
-}
-
-fn launcher_text(choice: Res<LauncherChoice>, seats: Res<Seats>, mut q: Query<&mut Text, With<LauncherText>>) {
-    if !choice.is_changed() && !seats.is_changed() {
-        return;
-    }
-    let mut s = String::new();
-    for (i, g) in games().iter().enumerate() {
-        let mark = if i == choice.game { "> " } else { "  " };
-        s += &format!("{mark}{:<15} {}\n", g.as_str(), short_description(*g));
-    }
-    s += &format!("\n{}\n\n{}", options_line(&choice), seats_text(&choice, &seats));
-    for mut t in &mut q {
-        t.0 = s.clone();
+        self.choose_value(c, ((c.get)(&self.wanted) + 1) % c.values.len());
     }
 }
 

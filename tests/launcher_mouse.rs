@@ -1,0 +1,107 @@
+//! The launcher driven as the mouse drives it: each widget's `Activate` (what Bevy's button
+//! widget sends on a click) on the cards, chips and buttons the launcher spawned, headless.
+
+mod support;
+
+use bevy::prelude::*;
+use bevy::ui_widgets::Activate;
+use variant_rules::{GameId, Seat};
+use variant_table::table::game::seats::{Controller, Seats};
+use variant_table::table::game::session::Session;
+use variant_table::table::schedule::AppState;
+use variant_table::table::screens::launcher::{self, GameCard, LauncherAction, LauncherChoice, games, grouped};
+
+use support::{headless, scratch_saves, settle};
+
+/// A headless table showing the launcher.
+fn launcher_app(dir: &str) -> App {
+    let mut app = headless(scratch_saves(dir));
+    app.add_plugins(launcher::plugin);
+    settle(&mut app);
+    app
+}
+
+/// Clicks the widget doing `action`; panics if the launcher shows none.
+fn click(app: &mut App, action: LauncherAction) {
+    let entity = {
+        let world = app.world_mut();
+        let mut q = world.query::<(Entity, &LauncherAction)>();
+        q.iter(world).find(|(_, a)| **a == action).map(|(e, _)| e)
+    };
+    let entity = entity.unwrap_or_else(|| panic!("no widget does {action:?}"));
+    app.world_mut().trigger(Activate { entity });
+    settle(app);
+}
+
+fn choice(app: &App) -> &LauncherChoice {
+    app.world().resource::<LauncherChoice>()
+}
+
+fn index_of(id: GameId) -> usize {
+    games().iter().position(|&g| g == id).expect("the launcher lists every game")
+}
+
+#[test]
+fn every_game_has_a_card_once_under_a_group_and_a_picture() {
+    let mut app = launcher_app("vt-launcher-mouse-cards");
+    let world = app.world_mut();
+    let mut cards: Vec<usize> = world.query::<&GameCard>().iter(world).map(|c| c.0).collect();
+    cards.sort_unstable();
+    assert_eq!(cards, (0..games().len()).collect::<Vec<_>>(), "one card per game");
+    let grouped_ids: usize = grouped().iter().map(|(_, ids)| ids.len()).sum();
+    assert_eq!(grouped_ids, games().len());
+    for id in GameId::ALL {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(launcher::picture_path(id));
+        assert!(path.is_file(), "{} has no picture at {} (scripts/thumbnails.sh draws them)", id.as_str(), path.display());
+    }
+}
+
+#[test]
+fn clicking_a_card_its_chips_and_play_starts_that_game_at_that_table() {
+    let mut app = launcher_app("vt-launcher-mouse-play");
+    click(&mut app, LauncherAction::Game(index_of(GameId::Stax)));
+    assert_eq!(choice(&app).id(), GameId::Stax);
+    click(&mut app, LauncherAction::Players(4));
+    assert_eq!(choice(&app).seat_count(), 4, "the Players chip seats four");
+    assert_eq!(app.world().resource::<Seats>().count(), 4, "and the seat rows follow");
+    let fourth = Controller::Computer { movetime_ms: 1000 };
+    click(&mut app, LauncherAction::Control(Seat(3), fourth));
+    assert_eq!(app.world().resource::<Seats>().controller(Seat(3)), fourth);
+    click(&mut app, LauncherAction::Play);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+    let session = app.world().resource::<Session>();
+    assert_eq!((session.game.id(), session.game.options().players), (GameId::Stax, 4));
+}
+
+#[test]
+fn an_option_chip_the_rules_refuse_here_changes_nothing_and_one_they_accept_does() {
+    let mut app = launcher_app("vt-launcher-mouse-options");
+    click(&mut app, LauncherAction::Game(index_of(GameId::TriChess)));
+    let corners = variant_rules::choices::CHOICES.iter().position(|c| c.flag == "--corners").expect("the corners option");
+    // Two players: the corners are a five- and six-player rule, so no chip offers them.
+    let offered = {
+        let world = app.world_mut();
+        let mut q = world.query::<&LauncherAction>();
+        q.iter(world).any(|a| matches!(a, LauncherAction::Value(i, _) if *i == corners))
+    };
+    assert!(!offered, "two players: no corners chip");
+    click(&mut app, LauncherAction::Players(6));
+    let before = choice(&app).options().full_corners;
+    click(&mut app, LauncherAction::Value(corners, usize::from(!before)));
+    assert_ne!(choice(&app).options().full_corners, before, "six players: the corners chip plays the corners");
+}
+
+#[test]
+fn a_seat_name_is_typed_after_clicking_it() {
+    let mut app = launcher_app("vt-launcher-mouse-name");
+    click(&mut app, LauncherAction::NameSeat(Seat::B));
+    let keys = ['Z', 'o', 'e'].map(variant_table::table::screens::launcher::LauncherKey::Char);
+    {
+        let mut choice = app.world().resource::<LauncherChoice>().clone();
+        let mut seats = app.world().resource::<Seats>().clone();
+        for k in &keys {
+            choice.on_key(&mut seats, k);
+        }
+        assert_eq!(seats.name(Seat::B), "Zoe", "the keys type into the seat the click chose");
+    }
+}
