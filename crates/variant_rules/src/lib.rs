@@ -33,6 +33,7 @@ pub mod game;
 pub mod layout;
 pub mod movement;
 pub mod position;
+pub mod record;
 pub mod refusal;
 pub mod registry;
 pub mod scene;
