@@ -149,7 +149,7 @@ struct Setup {
     #[arg(long, conflicts_with_all = ["fen", "position"])]
     record: Option<std::path::PathBuf>,
     /// Which game of a record file holding several (from 1; default the first).
-    #[arg(long, requires = "record", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     record_game: Option<u32>,
 }
 
@@ -160,7 +160,12 @@ impl Setup {
 
     /// The game the setup reaches, and the record it was read from (with `--record`).
     fn played(&self, id: &str) -> Result<(Game, Option<Record>), String> {
-        let Some(path) = &self.record else { return self.from_moves(id).map(|g| (g, None)) };
+        let Some(path) = &self.record else {
+            if self.record_game.is_some() {
+                return Err("--record-game picks a game of a record file: add --record FILE".into());
+            }
+            return self.from_moves(id).map(|g| (g, None));
+        };
         let (id, opts) = self.options.resolve(id)?;
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let n = self.record_game.unwrap_or(1) as usize;
