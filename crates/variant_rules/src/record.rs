@@ -201,7 +201,7 @@ impl Record {
 
     /// How many games a record file holds (each read only as far as its layout).
     pub fn count(text: &str) -> Result<usize, RecordError> {
-        lex::games(text).map(|g| g.len())
+        lex::games(text).map(|g| g.iter().filter(|g| !g.is_empty()).count())
     }
 
     /// A tag's value (`Event`, `Date`, `WhiteElo`...), if the record has it.

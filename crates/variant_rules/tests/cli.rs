@@ -496,7 +496,10 @@ fn record_prints_pgn_or_the_record_text() {
     let o = run(&["record", "chess", "--moves", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1", "--tag", "White=Ann", "--tag", "Site=Oslo"]);
     assert!(o.status.success());
     let text = stdout(&o);
-    assert!(text.starts_with("[Event \"?\"]\n[Site \"Oslo\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"), "{text}");
+    assert!(
+        text.starts_with("[Event \"?\"]\n[Site \"Oslo\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"),
+        "{text}"
+    );
     assert!(text.ends_with("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n"), "{text}");
     let o = run(&["record", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "--format", "text"]);
     assert!(stdout(&o).starts_with("[Game \"chess\"]\n") && stdout(&o).ends_with("\nf2f3 e7e5 g2g4 d8h4 0-1\n"), "{}", stdout(&o));

@@ -164,7 +164,7 @@ impl Setup {
             if self.record_game.is_some() {
                 return Err("--record-game picks a game of a record file: add --record FILE".into());
             }
-            return self.from_moves(id).map(|g| (g, None));
+            return self.with_moves(id).map(|g| (g, None));
         };
         let (id, opts) = self.options.resolve(id)?;
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -181,7 +181,8 @@ impl Setup {
         Ok((game, Some(record)))
     }
 
-    fn from_moves(&self, id: &str) -> Result<Game, String> {
+    /// The game from the start, `--fen` or `--position`, with `--moves` played.
+    fn with_moves(&self, id: &str) -> Result<Game, String> {
         let (id, opts) = self.options.resolve(id)?;
         let text = match (&self.fen, &self.position) {
             (Some(_), _) if !id.uses_fen() => {

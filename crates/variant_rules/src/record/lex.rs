@@ -22,8 +22,14 @@ pub struct RawGame {
 }
 
 impl RawGame {
-    fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
+    }
+    /// Notes where the game starts, if nothing of it has been read yet.
+    fn begin(&mut self, at: At) {
+        if self.is_empty() {
+            self.at = at;
+        }
     }
 }
 
@@ -82,32 +88,22 @@ pub fn games(text: &str) -> Result<Vec<RawGame>, RecordError> {
             ')' => return Err(RecordError::at(at, "')' closes no variation")),
             '}' => return Err(RecordError::at(at, "'}' closes no comment")),
             '[' if is_tag_start(&cur) => {
-                if !game.moves.is_empty() || game.result.is_some() {
+                // Tags after moves begin the next game (its predecessor had no result token).
+                if !game.moves.is_empty() {
                     out.push(std::mem::take(&mut game));
                 }
-                if game.is_empty() {
-                    game.at = at;
-                }
+                game.begin(at);
                 game.tags.push(tag(&mut cur, at)?);
             }
             _ => {
                 let token = token(&mut cur);
-                if let Some(t) = clean(&token) {
-                    if is_result(t) {
-                        if game.is_empty() {
-                            game.at = at;
-                        }
-                        game.result = Some((t.to_string(), at));
-                        out.push(std::mem::take(&mut game));
-                    } else {
-                        if game.is_empty() {
-                            game.at = at;
-                        }
-                        if game.result.is_some() {
-                            out.push(std::mem::take(&mut game));
-                        }
-                        game.moves.push((t.to_string(), at));
-                    }
+                let Some(t) = clean(&token) else { continue };
+                game.begin(at);
+                if is_result(t) {
+                    game.result = Some((t.to_string(), at));
+                    out.push(std::mem::take(&mut game));
+                } else {
+                    game.moves.push((t.to_string(), at));
                 }
             }
         }

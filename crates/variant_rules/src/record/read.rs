@@ -22,7 +22,7 @@ pub fn record(raw: RawGame) -> Result<Record, RecordError> {
         Some((words, at)) => options::read(game, words).map_err(|e| RecordError::at(at, e))?,
         None => GameOptions::default_for(game),
     };
-    let start = find(if own { "Start" } else { "FEN" }).map(|(v, _)| v.to_string());
+    let start = find(if own { "Start" } else { "FEN" }).or_else(|| find("FEN")).map(|(v, _)| v.to_string());
     let seats = usize::from(options.players);
     let seat_tags: Vec<String> = (0..seats).map(|i| seat_tag(game, i)).collect();
     let names = seat_tags.iter().map(|t| find(t).map_or("?", |(v, _)| v).to_string()).collect();

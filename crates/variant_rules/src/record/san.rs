@@ -173,16 +173,15 @@ fn parse(pos: &ChessPosition, t: &str) -> Option<Wanted> {
         _ => (PAWN, b),
     };
     let mut promotion = 0;
-    if piece == PAWN {
-        if let [head @ .., p] = rest {
-            // A letter after the rank digit (`e8=Q`, `e8Q`, `e8q`): so `b` is never a file here.
-            let head = head.strip_suffix(b"=").unwrap_or(head);
-            if let (Some(k), Some(d)) = (promotion_kind(*p), head.last()) {
-                if d.is_ascii_digit() {
-                    promotion = k;
-                    rest = head;
-                }
-            }
+    // A promotion is a letter after the rank digit (`e8=Q`, `e8Q`, `e8q`): so `b` is never a
+    // file there.
+    if let (PAWN, [head @ .., p]) = (piece, rest) {
+        let head = head.strip_suffix(b"=").unwrap_or(head);
+        if let (Some(k), Some(d)) = (promotion_kind(*p), head.last())
+            && d.is_ascii_digit()
+        {
+            promotion = k;
+            rest = head;
         }
     }
     // The destination: the last file letter and rank digit.
