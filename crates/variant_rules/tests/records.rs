@@ -70,10 +70,51 @@ fn every_game_round_trips_in_both_formats() {
     assert!(plies > 5_000, "the games were played ({plies} plies)");
 }
 
+/// Games from a set position carry it: `[SetUp]`/`[FEN]` in PGN (numbered from the FEN's move,
+/// `12...` when Black moves first), `[Start]` in the record text.
+#[test]
+fn set_up_positions_round_trip() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 12";
+    for (game, start) in
+        [(GameId::Chess, fen), (GameId::ShadowChess, fen), (GameId::Checkers, "8/8/8/8/3b4/2a5/8/8 a 0"), (GameId::Stax, "8/8/8/8/3b4/2a5/8/8 a 0")]
+    {
+        let mut g = Game::new(game, GameOptions::default_for(game), Some(start)).unwrap();
+        for _ in 0..6 {
+            let Some(&m) = g.position().legal_move_list().first().filter(|_| g.outcome().is_none()) else { break };
+            g.play_move(m);
+        }
+        let record = Record::of(&g);
+        assert_eq!(record.start.as_deref(), Some(start), "{game}");
+        for format in [Format::Text, record.default_format()] {
+            let text = record.write(format).unwrap();
+            if game.pgn_variant().is_some() && format == Format::Pgn {
+                assert!(text.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n")), "{text}");
+                assert!(text.contains("\n12... "), "numbered from the FEN's move 12, Black first: {text}");
+            } else {
+                assert!(text.contains(&format!("[Start \"{start}\"]\n")), "{text}");
+            }
+            assert_same_game(&g, &text, &Record::parse(&text).unwrap(), &format!("{game} {format:?}"));
+        }
+    }
+}
+
 #[test]
 fn pgn_is_the_format_of_the_chess_games_the_registry_names() {
     let pgn: Vec<GameId> = GameId::ALL.into_iter().filter(|g| g.pgn_variant().is_some()).collect();
     assert_eq!(pgn, [GameId::Chess, GameId::ShadowChess, GameId::CylinderChess]);
+    for (spelling, game) in [
+        ("Standard", Some(GameId::Chess)),
+        ("standard", Some(GameId::Chess)),
+        ("From Position", Some(GameId::Chess)),
+        ("Shadow Chess", Some(GameId::ShadowChess)),
+        ("shadow-chess", Some(GameId::ShadowChess)),
+        ("CylinderChess", Some(GameId::CylinderChess)),
+        ("Chess960", None),
+        ("Crazyhouse", None),
+    ] {
+        assert_eq!(GameId::from_pgn_variant(spelling), game, "{spelling}");
+    }
+    assert_eq!(Record::count(""), Ok(0));
     let chess = Record::of(&Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap());
     assert_eq!(chess.default_format(), Format::Pgn);
     let (id, cylinder) = common::parse_spec("chess --topology cylinder");
@@ -226,9 +267,11 @@ fn damaged_records_never_panic() {
     let alphabet = b"[]{}()\";%$.!?- \n0123456789abcdefghxKQRBNO=+#*/\\@,:";
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut refused = 0;
+    // 3000 damaged files, a thousand of each: a second or so in release.
     for round in 0..3000 {
         let base = [&lichess, &dice, &chex][round % 3].as_bytes();
         let mut bytes = base.to_vec();
+        // One to five changes, each a byte replaced, the file cut short or a byte removed.
         for _ in 0..rng.random_range(1..6) {
             if bytes.is_empty() {
                 break;

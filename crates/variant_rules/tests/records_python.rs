@@ -50,6 +50,10 @@ fn games() -> Vec<Game> {
         }
         v.push(g);
     }
+    // Black first, from move 12: numbered `12...`.
+    let mut g = Game::new(GameId::Chess, opts, Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 3 12")).unwrap();
+    common::play_all(&mut g, "e8g8 e1c1 b4c3");
+    v.push(g);
     for moves in ["f2f3 e7e5 g2g4 d8h4", "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"] {
         let mut g = Game::new(GameId::Chess, opts, None).unwrap();
         common::play_all(&mut g, moves);
