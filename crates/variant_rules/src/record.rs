@@ -29,6 +29,17 @@ pub enum Format {
     Text,
 }
 
+impl Format {
+    /// The file extension for records in this format: `pgn`, or `vtr` (Variant Table Record)
+    /// for the record text, which is no PGN other software could read.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Text => "vtr",
+        }
+    }
+}
+
 impl FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Format, String> {
