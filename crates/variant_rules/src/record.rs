@@ -99,7 +99,7 @@ impl GameResult {
         let mut set = SeatSet::EMPTY;
         for ch in letters.chars() {
             let s = Seat::from_letter(ch, seats).filter(|_| ch.is_ascii_lowercase());
-            set = set.with(s.ok_or_else(|| format!("result '{t}': '{ch}' is not a seat of {seats} (a-{})", (b'a' + seats as u8 - 1) as char))?);
+            set = set.with(s.ok_or_else(|| format!("result '{t}': '{ch}' is not a seat of {seats} (a-{})", (b'a' + seats.clamp(1, 26) as u8 - 1) as char))?);
         }
         Ok(GameResult::Won(set))
     }

@@ -11,8 +11,29 @@ use variant_rules::cli::OptionArgs;
 use variant_rules::record::{Format, GameResult, Record, options};
 use variant_rules::{Game, GameId, GameOptions, Position, SeatSet};
 
-/// The configurations played: every game, topology and Dice Chess rule set, and the larger
-/// tables (four-player Doubles, Double Chess cut-throat, three- and six-player Tri games).
+/// Every option at a value other than its default somewhere.
+const OPTION_SPECS: [&str; 16] = [
+    "checkers --move-limit 20 --numbers --seed 5",
+    "chec-toe --move-limit 30",
+    "toe-to-toe --deploy-groups 4,4",
+    "chex --draw-in-check forbidden --seed 9",
+    "dice-chess --rules brainking --brainking-six any",
+    "dice-chess --rules gollon-count --no-move reroll",
+    "stax --uncovered-man crown --topology universal",
+    "double-chess --notation corner --double-hop-check yes",
+    "tri-chess --players 6 --corners full",
+    "tri-chess --players 4 --seating partners-adjacent --extended-moves off",
+    "tri-chess --players 3 --edges cut",
+    "tri-queens --tri-steps open",
+    "tri-chek --symmetric",
+    "tri-queens --players 4 --seating partners-adjacent --queens-colours mixed --queens-position open",
+    "queens --players 4 --queens-rows relocate --queens-colours mixed",
+    "tri-chek --players 4 --sequence prose --forty-moves off",
+];
+
+/// The configurations played: every game, topology and Dice Chess rule set, the larger tables
+/// (four-player Doubles, Double Chess cut-throat, three- and six-player Tri games) and every
+/// option changed somewhere.
 fn configs() -> Vec<(GameId, GameOptions)> {
     let mut v = common::all_configs();
     for spec in [
@@ -27,6 +48,7 @@ fn configs() -> Vec<(GameId, GameOptions)> {
     ] {
         v.push(common::parse_spec(spec));
     }
+    v.extend(OPTION_SPECS.iter().map(|s| common::parse_spec(s)));
     v
 }
 
@@ -134,6 +156,13 @@ fn option_flags_are_what_the_command_line_reads() {
         let words = options::flags(game, &opts);
         let (id, back) = OptionArgs::from_words(&words).and_then(|a| a.resolve(game.as_str())).unwrap_or_else(|e| panic!("{game} '{words}': {e}"));
         assert_eq!((id, back), (game, opts.effective(game)), "{game} '{words}'");
+    }
+    for spec in OPTION_SPECS {
+        let (game, opts) = common::parse_spec(spec);
+        opts.validate(game).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let words = options::flags(game, &opts);
+        let back = OptionArgs::from_words(&words).and_then(|a| a.resolve(game.as_str())).unwrap_or_else(|e| panic!("{spec} '{words}': {e}"));
+        assert_eq!(back, (game, opts.effective(game)), "{spec} '{words}'");
     }
     let (game, opts) = common::parse_spec("tri-chess --players 6 --seating trios");
     assert_eq!(options::flags(game, &opts), "--players 6 --seating trios");
