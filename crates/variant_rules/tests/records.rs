@@ -325,3 +325,30 @@ fn damaged_records_never_panic() {
     }
     assert!(refused > 100, "the damage was noticed ({refused} refused)");
 }
+
+/// PGN as other software writes it: escape lines, `;` comments, glued move numbers, NAGs,
+/// nested variations with comments inside, `0-0`, promotions without `=`, no tags at all.
+#[test]
+fn pgn_as_other_software_writes_it() {
+    let text = "% exported by some program\n\n1.e4 e5 ; the King's pawn\n2.Nf3 $1 Nc6 (2...d6 (2...f5 {gambit}) 3.d4) 3.Bc4 Bc5 4.0-0 Nf6!? 5.d3 $10 0-0 *";
+    let r = Record::parse(text).unwrap();
+    assert_eq!((r.game, r.seats.clone(), r.result), (GameId::Chess, vec!["?".to_string(), "?".to_string()], GameResult::Unfinished));
+    let g = r.replay().unwrap();
+    assert_eq!(g.moves().collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6", "d2d3", "e8g8"]);
+    let promotion = Record::parse("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8Q *").unwrap().replay().unwrap();
+    assert_eq!(promotion.moves().collect::<Vec<_>>(), ["a7a8q"]);
+}
+
+/// The record text example in `docs/notation.md` ("Records"), written there by hand, is what the
+/// writer prints for that game.
+#[test]
+fn the_record_text_example_in_the_notation_doc_is_what_is_written() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/notation.md")).unwrap();
+    let records = &doc[doc.find("## Records").expect("a Records section")..];
+    let start = records.find("```\n[Game").expect("an example record") + 4;
+    let example = &records[start..start + records[start..].find("```").unwrap()];
+    let mut g = Game::new(GameId::DiceChess, GameOptions::default_for(GameId::DiceChess), None).unwrap();
+    common::play_all(&mut g, "[1,1] e2e4 [2,3] b8c6");
+    assert_eq!(Record::of(&g).write(Format::Text).unwrap(), example);
+    assert_eq!(Record::parse(example).unwrap(), Record::of(&g));
+}
