@@ -197,7 +197,7 @@ impl Record {
     /// The `n`th game (from 1) in a record file.
     pub fn parse_nth(text: &str, n: usize) -> Result<Record, RecordError> {
         let games = lex::games(text)?;
-        let count = games.len();
+        let count = games.iter().filter(|g| !g.is_empty()).count();
         let raw = games
             .into_iter()
             .nth(n.wrapping_sub(1))
