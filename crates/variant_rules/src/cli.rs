@@ -91,7 +91,25 @@ pub struct OptionArgs {
     pub sequence: Option<String>,
 }
 
+/// The option flags alone, as a record's `[Options]` tag holds them.
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct OptionWords {
+    #[command(flatten)]
+    options: OptionArgs,
+}
+
 impl OptionArgs {
+    /// Reads option flags from words (`--players 4 --seating cut-throat`), with the command
+    /// line's parser; an error is its first line.
+    pub fn from_words(words: &str) -> Result<OptionArgs, String> {
+        use clap::Parser;
+        OptionWords::try_parse_from(words.split_whitespace()).map(|w| w.options).map_err(|e| {
+            let first = e.to_string().lines().next().unwrap_or("bad options").trim_start_matches("error: ").to_string();
+            format!("options '{words}': {first}")
+        })
+    }
+
     /// The game id and validated options these arguments describe.
     pub fn resolve(&self, game: &str) -> Result<(GameId, GameOptions), String> {
         let id: GameId = game.parse()?;

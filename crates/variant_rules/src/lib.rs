@@ -14,6 +14,7 @@
 //!   ids and the dispatch enums over positions are made; [`game`]: game options, the
 //!   [`Family`](game::Family) trait each game's `family.rs` implements, the dispatch enum's
 //!   methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
+//!   [`record`]: a game's record, written and read as PGN or the project's record text;
 //! - [`scene`]: what a table shows of any position (pieces by kind, stacks, hands, piles,
 //!   dice, marks, and the words for them); [`choices`]: the options a launcher offers, as data;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
@@ -33,6 +34,7 @@ pub mod game;
 pub mod layout;
 pub mod movement;
 pub mod position;
+pub mod record;
 pub mod refusal;
 pub mod registry;
 pub mod scene;

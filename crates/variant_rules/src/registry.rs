@@ -66,11 +66,13 @@ registry! {
         Queens(Checkers, "queens", "Stax on both colours; men jump straight forward too, kings jump in 8 directions") {
             players: &[2, 4], topologies: &[Flat, Cylinder, Universal],
         }
-        Chess(Chess, "chess", "orthodox chess") { topologies: &[Flat, Cylinder], fen: true }
+        Chess(Chess, "chess", "orthodox chess") { topologies: &[Flat, Cylinder], fen: true, pgn: Some(PGN_STANDARD) }
         ShadowChess(Chess, "shadow-chess", "chess where moving into an enemy piece's shadow captures it") {
-            topologies: &[Flat, Cylinder], fen: true,
+            topologies: &[Flat, Cylinder], fen: true, pgn: Some("Shadow Chess"),
         }
-        CylinderChess(Chess, "cylinder-chess", "chess on a board whose side edges touch") { topologies: &[Cylinder], fen: true }
+        CylinderChess(Chess, "cylinder-chess", "chess on a board whose side edges touch") {
+            topologies: &[Cylinder], fen: true, pgn: Some("Cylinder Chess"),
+        }
         ToeToe(ToeToe, "toe-to-toe", "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies") {}
         Chex(Chex, "chex", "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached") {}
         DiceChess(DiceChess, "dice-chess", "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)") {
@@ -103,6 +105,10 @@ registry! {
 /// the customary English draughts limit (rulings C8).
 pub const DEFAULT_MOVE_LIMIT: u16 = 80;
 
+/// The `[Variant]` of orthodox chess in PGN, which other software also writes for it (lichess);
+/// a record of standard chess leaves the tag out (`record/pgn.rs`).
+pub const PGN_STANDARD: &str = "Standard";
+
 /// A game's entry in the registry: what is known of it before any options are chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameSpec {
@@ -126,6 +132,11 @@ pub struct GameSpec {
     pub dice: Dice,
     /// Its default `--move-limit` with two players (0: none). Default: none.
     pub move_limit: u16,
+    /// Its records are PGN, with this `[Variant]` tag ([`PGN_STANDARD`] for orthodox chess, whose
+    /// moves are SAN); `None`: the project's own record text (`docs/notation.md`, "Records").
+    /// Default: none. Dice Chess is not here: a Gollon turn is a series of moves by one side,
+    /// which PGN's numbered White-Black pairs cannot carry.
+    pub pgn: Option<&'static str>,
 }
 
 /// How many dice a game throws each roll.
@@ -143,7 +154,7 @@ impl GameSpec {
     /// A two-player game on the flat square board, written in a text form of its own, without
     /// dice or a move limit: what a registry line changes from.
     pub const fn new(id: GameId, family: FamilyId, name: &'static str, description: &'static str) -> GameSpec {
-        GameSpec { id, family, name, description, players: &[2], topologies: &[Flat], hexagonal: false, fen: false, dice: Dice::None, move_limit: 0 }
+        GameSpec { id, family, name, description, players: &[2], topologies: &[Flat], hexagonal: false, fen: false, dice: Dice::None, move_limit: 0, pgn: None }
     }
 }
 
@@ -184,6 +195,21 @@ impl GameId {
     /// forms of their own (`docs/notation.md`).
     pub fn uses_fen(self) -> bool {
         self.spec().fen
+    }
+    /// The `[Variant]` tag of the game's PGN records, if they are PGN ([`GameSpec::pgn`]).
+    pub fn pgn_variant(self) -> Option<&'static str> {
+        self.spec().pgn
+    }
+    /// The game whose PGN `[Variant]` tag is `name` (case and spaces aside, as other software
+    /// spells them: `Standard`, `standard`, `Shadow Chess`, `shadowchess`); `Chess` and lichess's
+    /// `From Position` are orthodox chess too.
+    pub fn from_pgn_variant(name: &str) -> Option<GameId> {
+        let squash = |s: &str| s.chars().filter(|c| !c.is_whitespace() && *c != '-' && *c != '_').collect::<String>().to_ascii_lowercase();
+        let wanted = squash(name);
+        if wanted == "chess" || wanted == "fromposition" {
+            return Some(GameId::Chess);
+        }
+        GameId::ALL.into_iter().find(|g| g.pgn_variant().is_some_and(|v| squash(v) == wanted))
     }
     /// The topologies the game can be played on; the first is its default.
     pub fn topologies(self) -> &'static [Wrap] {

@@ -483,3 +483,61 @@ fn queens_rows_tri_steps_and_sequence_are_options_with_one_line_errors() {
     rejects(&["check", "tri-chek", "--players", "3", "--sequence", "prose"], "--sequence prose");
     rejects(&["check", "stax", "--sequence", "table"], "--sequence belongs to");
 }
+
+/// A file under the temporary directory holding `text`, named for this process and `name`.
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("variant-rules-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("temporary file");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn record_prints_pgn_or_the_record_text() {
+    let o = run(&["record", "chess", "--moves", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1", "--tag", "White=Ann", "--tag", "Site=Oslo"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("[Event \"?\"]\n[Site \"Oslo\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Ann\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n"), "{text}");
+    let o = run(&["record", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4", "--format", "text"]);
+    assert!(stdout(&o).starts_with("[Game \"chess\"]\n") && stdout(&o).ends_with("\nf2f3 e7e5 g2g4 d8h4 0-1\n"), "{}", stdout(&o));
+    let o = run(&["record", "stax", "--players", "4", "--moves", "c3-d4"]);
+    assert!(stdout(&o).contains("[Options \"--players 4\"]\n") && stdout(&o).contains("[SeatD \"?\"]\n"), "{}", stdout(&o));
+    let o = run(&["record", "dice-chess", "--moves", "[1,1] e2e4 [2,3] b8c6"]);
+    assert!(stdout(&o).ends_with("\n[1,1] e2e4 [2,3] b8c6 *\n"), "the rolls are in the record: {}", stdout(&o));
+}
+
+#[test]
+fn check_perft_and_bestmove_read_a_record_file() {
+    let pgn = temp_file("game.pgn", "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n\n[Event \"y\"]\n\n1. d4 *\n");
+    let v = json(&["check", "chess", "--record", &pgn, "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["e2e4", "e7e5", "g1f3"]));
+    let v = json(&["check", "chess", "--record", &pgn, "--record-game", "2", "--json"]);
+    assert_eq!(v["moves"], serde_json::json!(["d2d4"]));
+    let o = run(&["perft", "chess", "1", "--record", &pgn]);
+    assert_eq!(stdout(&o).lines().last(), Some("perft 1 29"), "Black to move after 1. e4 e5 2. Nf3 (python-chess counts 29)");
+    let o = run(&["bestmove", "chess", "--record", &pgn, "--depth", "1"]);
+    assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
+    let o = run(&["record", "chess", "--record", &pgn, "--format", "text"]);
+    assert!(stdout(&o).contains("[Event \"x\"]") && stdout(&o).ends_with("\ne2e4 e7e5 g1f3 *\n"), "a record converts: {}", stdout(&o));
+    let text = temp_file("stax.txt", "[Game \"stax\"]\n[Options \"--players 4\"]\n\nc3-d4 *\n");
+    let v = json(&["check", "stax", "--record", &text, "--json"]);
+    assert_eq!((v["moves"].clone(), v["players"].clone()), (serde_json::json!(["c3-d4"]), serde_json::json!(4)));
+    let bad = temp_file("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
+    rejects(&["check", "chess", "--record", &bad], "line 3, column 13: move 3 'Ke3' illegal: the King on e1 cannot move that way, to e3");
+    rejects(&["check", "stax", "--record", &pgn], "is a record of chess, not of stax");
+    rejects(&["check", "chess", "--record", &pgn, "--moves", "e2e4"], "--moves");
+    rejects(&["check", "chess", "--record", &pgn, "--record-game", "3"], "holds 2 games, so there is no game 3");
+    rejects(&["check", "chess", "--record", "/nonexistent/game.pgn"], "cannot read /nonexistent/game.pgn");
+    rejects(&["check", "stax", "--record", &text, "--players", "2", "--numbers"], "has its own options ('--players 4')");
+    rejects(&["check", "chess", "--record-game", "2"], "--record");
+    rejects(&["record", "chess", "--format", "xml"], "unknown record format 'xml'");
+    rejects(&["record", "stax", "--format", "pgn"], "stax has no PGN form");
+    rejects(&["record", "chess", "--tag", "White"], "is not NAME=VALUE");
+    rejects(&["record", "chess", "--moves", "e2e5"], "move 1 'e2e5' illegal");
+    for path in [pgn, text, bad] {
+        let _ = std::fs::remove_file(path);
+    }
+}

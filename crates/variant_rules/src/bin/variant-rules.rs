@@ -1,5 +1,6 @@
-//! `variant-rules`: the rules engine on the command line (list games, perft, check a move list,
-//! ask the AI for a move, play matches between controllers).
+//! `variant-rules`: the rules engine on the command line (list games, perft, check a move list
+//! or a record file, print a game's record, ask the AI for a move, play matches between
+//! controllers).
 //!
 //! Every error — unknown game or option, malformed position, unparsable or illegal move — is
 //! one line on stderr and exit code 2.
@@ -11,7 +12,8 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use variant_rules::cli::OptionArgs;
-use variant_rules::game::GameId;
+use variant_rules::game::{GameId, GameOptions};
+use variant_rules::record::{Format, Record};
 use variant_rules::search::matches::{GameRecord, MatchConfig, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits};
 use variant_rules::{Game, Outcome, Position, Seat};
@@ -92,6 +94,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a game's record: PGN for the chess games PGN carries, the record text otherwise.
+    Record {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        setup: Setup,
+        /// pgn or text (default: pgn where the game has a PGN form).
+        #[arg(long, allow_hyphen_values = true)]
+        format: Option<String>,
+        /// A tag to add, NAME=VALUE (repeatable): `--tag White=Ann --tag Date=2026.11.26`.
+        #[arg(long, allow_hyphen_values = true)]
+        tag: Vec<String>,
+    },
     /// Play games between controllers and print each one's wins, draws and losses.
     Match {
         /// Game id (see `games`).
@@ -127,12 +142,47 @@ struct Setup {
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Moves to play first, separated by spaces.
-    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    #[arg(long, allow_hyphen_values = true, default_value = "", conflicts_with = "record")]
     moves: String,
+    /// Play the moves of this record file (PGN or record text) instead of --moves; its game
+    /// must be the one named, and its options, start and moves are the record's.
+    #[arg(long, conflicts_with_all = ["fen", "position"])]
+    record: Option<std::path::PathBuf>,
+    /// Which game of a record file holding several (from 1; default the first).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    record_game: Option<u32>,
 }
 
 impl Setup {
     fn game(&self, id: &str) -> Result<Game, String> {
+        self.played(id).map(|(game, _)| game)
+    }
+
+    /// The game the setup reaches, and the record it was read from (with `--record`).
+    fn played(&self, id: &str) -> Result<(Game, Option<Record>), String> {
+        let Some(path) = &self.record else {
+            if self.record_game.is_some() {
+                return Err("--record-game picks a game of a record file: add --record FILE".into());
+            }
+            return self.with_moves(id).map(|g| (g, None));
+        };
+        let (id, opts) = self.options.resolve(id)?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let n = self.record_game.unwrap_or(1) as usize;
+        let record = Record::parse_nth(&text, n).map_err(|e| format!("{}: {e}", path.display()))?;
+        if record.game != id {
+            return Err(format!("{} is a record of {}, not of {id}", path.display(), record.game));
+        }
+        if opts.effective(id) != GameOptions::default_for(id).effective(id) && opts.effective(id) != record.options.effective(id) {
+            let theirs = variant_rules::record::options::flags(id, &record.options);
+            return Err(format!("{} has its own options ('{theirs}'): leave the option flags out", path.display()));
+        }
+        let game = record.replay().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((game, Some(record)))
+    }
+
+    /// The game from the start, `--fen` or `--position`, with `--moves` played.
+    fn with_moves(&self, id: &str) -> Result<Game, String> {
         let (id, opts) = self.options.resolve(id)?;
         let text = match (&self.fen, &self.position) {
             (Some(_), _) if !id.uses_fen() => {
@@ -193,7 +243,26 @@ fn run(cli: Cli) -> Result<(), String> {
             play_match(&config, json)?;
         }
         Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),
+        Command::Record { game, setup, format, tag } => record(&game, &setup, format.as_deref(), &tag)?,
     }
+    Ok(())
+}
+
+/// `record`: the game's record (a record file's own, with `--record`), with the tags given, in
+/// the format asked for.
+fn record(id: &str, setup: &Setup, format: Option<&str>, tags: &[String]) -> Result<(), String> {
+    let (game, read) = setup.played(id)?;
+    let mut record = read.unwrap_or_else(|| Record::of(&game));
+    for t in tags {
+        let (name, value) = t.split_once('=').ok_or_else(|| format!("--tag '{t}' is not NAME=VALUE"))?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("--tag '{t}': a tag name is letters, digits and '_'"));
+        }
+        record.set_tag(name, value);
+    }
+    let format = format.map_or(Ok(record.default_format()), str::parse::<Format>)?;
+    let text = record.write(format).map_err(|e| e.to_string())?;
+    out!("{}", text.trim_end());
     Ok(())
 }
 

@@ -28,6 +28,7 @@ pub fn parse_spec(spec: &str) -> (GameId, GameOptions) {
             "--players" => opts.players = words.next().unwrap().parse().unwrap(),
             "--seating" => opts.seating = words.next().unwrap().parse().unwrap(),
             "--queens-colours" => opts.queens_colours = words.next().unwrap().parse().unwrap(),
+            "--notation" => opts.notation = words.next().unwrap().parse().unwrap(),
             "--symmetric" => opts.symmetric = true,
             "--queens-position" => opts.queens_open = words.next() == Some("open"),
             "--forty-moves" => opts.forty_moves = words.next() == Some("on"),
