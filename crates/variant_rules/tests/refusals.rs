@@ -115,6 +115,34 @@ fn double_chess_and_tri_chess_refusals_name_the_reason() {
     ]);
 }
 
+/// A newcomer told a piece cannot move some way is told how it does move, in the game's own
+/// geometry: squares, Double Chess's long Pawn runs, Tri-Chess's triangles, Toe-to-Toe's army.
+#[test]
+fn a_piece_that_cannot_move_that_way_is_told_how_it_moves() {
+    let deployed = "K@d1 G@e1 k@d8 g@e8 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c1 E@f1 e@c8 e@f8";
+    let swapped = &format!("{deployed} a1~b1 a8~b8 a1~b1 a8~b8 a1~b1 a8~b8");
+    check_cases(&[
+        ("chess", None, "", "b1b3", "(a Knight moves two squares one way and one square to the side)"),
+        ("chess", None, "e2e4 e7e5", "f1f4", "(a Bishop moves diagonally)"),
+        ("chess", None, "e2e4 e7e5", "e1e3", "(a King moves one square in any direction)"),
+        ("chess", None, "", "e2e5", "(a Pawn moves straight forward, one square or two from its first rank)"),
+        ("cylinder-chess", None, "a2a4 a7a5", "a1c3", "(a Rook moves along its rank or file)"),
+        ("double-chess --seating cut-throat", None, "", "c2c6", "(a Pawn moves straight forward: up to three cells"),
+        ("tri-chess", None, "", "f1d3", "(a Knight moves two steps along a Bishop line, then one step to either side)"),
+        ("toe-to-toe", None, swapped, "e1e5", "(a general slides one or two squares in any direction)"),
+        ("toe-to-toe", None, swapped, "a1a2", "(a horse moves like a knight"),
+    ]);
+}
+
+#[test]
+fn a_refusal_reads_as_a_sentence() {
+    let mut g = Game::new(variant_rules::GameId::Chess, variant_rules::GameOptions::default_for(variant_rules::GameId::Chess), None).unwrap();
+    let err = g.play("e7e5").unwrap_err();
+    assert_eq!(err.sentence(), "The piece on e7 is not your piece: it belongs to black (white is to move).");
+    assert_eq!(MoveError::GameOver("checkmate".into()).sentence(), "The game is over (checkmate).");
+    assert!(g.play("e2e9").unwrap_err().sentence().starts_with("That is not a move as this game writes them: "));
+}
+
 #[test]
 fn toe_to_toe_chex_and_chec_toe_refusals_name_the_reason() {
     let deployed = "K@d1 G@e1 k@d8 g@e8 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c1 E@f1 e@c8 e@f8";
