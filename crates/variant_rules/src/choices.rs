@@ -249,7 +249,8 @@ mod tests {
         assert_eq!(board_ruling(GameId::Chess, &cylinder).map(|r| r.mark), Some("K2, K3"));
         let doubles = GameOptions { players: 4, topology: crate::Wrap::Universal, ..GameOptions::default_for(GameId::Stax) };
         assert_eq!(board_ruling(GameId::Stax, &doubles).map(|r| r.mark), Some("C15"));
-        assert_eq!(players_ruling(GameId::Stax, 4).map(|r| r.mark), Some("C12"));
+        assert_eq!(players_ruling(GameId::Stax, 4).map(|r| r.mark), Some("C12, C13"));
+        assert_eq!(seating_ruling(GameId::Stax, &doubles).map(|r| r.mark), Some("C12"));
         assert_eq!(players_ruling(GameId::Stax, 2), None);
         for g in GameId::ALL.into_iter().filter(|g| g.player_counts().iter().any(|&n| n > 2)) {
             let o = GameOptions::default_for(g);

@@ -1,5 +1,5 @@
 //! `variant-rules`: the rules engine on the command line (list games, perft, check a move list,
-//! ask the AI for a move, play matches between controllers).
+//! ask the AI for a move, play matches between controllers, print a game's rules in short).
 //!
 //! Every error — unknown game or option, malformed position, unparsable or illegal move — is
 //! one line on stderr and exit code 2.
@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
+use variant_rules::choices;
 use variant_rules::cli::OptionArgs;
 use variant_rules::game::GameId;
 use variant_rules::search::matches::{GameRecord, MatchConfig, Tally, run_match};
@@ -91,6 +92,13 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+    },
+    /// Print a game's rules in short, as they stand with the options, and the rulings behind them.
+    Rules {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        options: OptionArgs,
     },
     /// Play games between controllers and print each one's wins, draws and losses.
     Match {
@@ -193,8 +201,33 @@ fn run(cli: Cli) -> Result<(), String> {
             play_match(&config, json)?;
         }
         Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),
+        Command::Rules { game, options } => {
+            let (game, options) = options.resolve(&game)?;
+            rules(game, &options);
+        }
     }
     Ok(())
+}
+
+/// `rules`: the game's guide, then the rulings behind its board, seats and the options offered.
+fn rules(game: GameId, opts: &variant_rules::GameOptions) {
+    for line in variant_rules::guide::guide(game, opts).text() {
+        out!("{line}");
+    }
+    let mut rulings = vec![
+        ("board", choices::board_ruling(game, opts)),
+        ("players", choices::players_ruling(game, opts.players)),
+        ("seating", choices::seating_ruling(game, opts)),
+    ];
+    rulings.extend(choices::CHOICES.iter().filter(|c| (c.applies)(game, opts)).map(|c| (c.flag, Some(c.ruling))));
+    let mut shown = Vec::new();
+    for (what, ruling) in rulings.into_iter().filter_map(|(w, r)| r.map(|r| (w, r))) {
+        // The hexagon's size is the board's ruling and the player count's: said once.
+        if !shown.contains(&ruling) {
+            out!("{}  {what}: {}", if shown.is_empty() { "Rulings:\n" } else { "" }, ruling.lines().join(" "));
+            shown.push(ruling);
+        }
+    }
 }
 
 /// `check`: the position a move list reaches, its legal moves and outcome, as text or JSON.

@@ -185,8 +185,15 @@ const DOUBLES_SEATS: Ruling = Ruling {
         "Player A with the dark pieces on the right moves first, followed by B with light pieces directly across from A.",
         "In cut-throat play sequence proceeds clockwise around the board.",
     ],
-    reading: "Four players play Doubles on a 12x12 board, each on the centre eight files of a side. Seats are lettered in \
-              the order they move.",
+    reading: "Partners adjacent: A and C against B and D, side by side, moving A, B, C, D. Partners opposite and \
+              cut-throat: turns go clockwise. Seats are lettered in the order they move.",
+};
+
+const DOUBLES_PLAYERS: Ruling = Ruling {
+    mark: "C12, C13",
+    quotes: &["partners position their checkers in the usual manner on the center eight files, with one exception."],
+    reading: "Four players play Doubles on a 12x12 board whose centre 8x8 is a standard board. Each sets twelve checkers \
+              on the centre eight files of a side; where two would share a corner square, the later one sits behind.",
 };
 
 const DOUBLE_CHESS_SEATS: Ruling = Ruling {
@@ -242,7 +249,7 @@ pub fn players_ruling(game: GameId, players: u8) -> Option<Ruling> {
         GameId::TriChess => Some(TRI_CHESS_BOARD),
         _ if game.is_hexagonal() => Some(HEXAGON),
         GameId::DoubleChess => Some(DOUBLE_CHESS_SEATS),
-        _ if game.is_checkers_family() && players == 4 => Some(DOUBLES_SEATS),
+        _ if game.is_checkers_family() && players == 4 => Some(DOUBLES_PLAYERS),
         _ => None,
     }
 }
@@ -260,7 +267,7 @@ pub fn seating_ruling(game: GameId, opts: &GameOptions) -> Option<Ruling> {
 
 /// Every ruling this module holds, for the test that checks the quotes.
 #[cfg(test)]
-pub(super) const ALL: [Ruling; 22] = [
+pub(super) const ALL: [Ruling; 23] = [
     RULES,
     NUMBERS,
     QUEENS_COLOURS,
@@ -280,6 +287,7 @@ pub(super) const ALL: [Ruling; 22] = [
     HEXAGON,
     TRI_CHESS_BOARD,
     DOUBLES_SEATS,
+    DOUBLES_PLAYERS,
     DOUBLE_CHESS_SEATS,
     TRI_SEATS,
     TRI_CHESS_SEATS,

@@ -70,7 +70,9 @@ fn board(page: &mut Page, game: GameId, opts: &GameOptions) {
     } else {
         page.line(BOARD, "An 8x8 board; each player's twelve checkers start on the three nearest rows. Dark moves first.");
     }
-    if game == GameId::Queens {
+    if game == GameId::Queens && opts.players == 4 {
+        page.line(BOARD, "Both colours are used: some players' checkers stand on dark squares, the others' on light.");
+    } else if game == GameId::Queens {
         page.line(BOARD, "Both colours are used: one player's checkers stand on dark squares, the other's on light.");
     } else if game == GameId::TriQueens && opts.players == 2 {
         page.line(BOARD, "Both colours are used: one player's checkers stand on light triangles, the other's on dark.");
