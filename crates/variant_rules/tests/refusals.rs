@@ -77,7 +77,7 @@ fn checkers_family_refusals_name_the_reason() {
     check_cases(&[
         ("checkers", None, "", "c3-d5", "a step goes to a diagonally adjacent cell"),
         ("checkers", None, "", "c3-b2", "a man moves only forward"),
-        ("checkers", None, "", "b6-a5", "not your piece"),
+        ("checkers", None, "", "b6-a5", "not your piece: it belongs to player B (player A is to move)"),
         ("checkers", None, "", "c5-d6", "there is no piece on c5"),
         ("checkers", None, "", "c3xe5", "there is nothing on d4 to jump"),
         ("checkers", None, "", "b2-c3", "c3 is occupied"),
