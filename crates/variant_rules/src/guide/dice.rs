@@ -57,6 +57,11 @@ pub(super) fn dice_chess(page: &mut Page, opts: &GameOptions) {
             (NoMove::Pass, false) => "A throw that allows no move loses the turn; a king left in check may then be taken.",
         },
     );
+    end(page, brainking);
+}
+
+/// How Dice Chess ends: BrainKing's king taken, or chess's mate and draws.
+fn end(page: &mut Page, brainking: bool) {
     if brainking {
         page.line(END, "Taking the king wins. A side with no move at all is stalemated: a draw.");
     } else {
