@@ -15,7 +15,7 @@ mod legal;
 mod refusal;
 pub(crate) mod scene;
 
-pub(crate) use refusal::kind_word;
+pub(crate) use refusal::{kind_word, way_of_moving};
 
 /// Piece kinds (low three bits of a board byte).
 pub const PAWN: u8 = 1;

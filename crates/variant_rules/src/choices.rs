@@ -1,7 +1,12 @@
 //! The options a player chooses besides the game, board and seats, as data: each one's
 //! command-line flag, the launcher's key, its label, the words for its values, where it
-//! applies and how it reads and writes [`GameOptions`]. A launcher (keys today, the mouse
-//! tomorrow) lists and cycles these without naming a game.
+//! applies, how it reads and writes [`GameOptions`] and the ruling a tooltip shows for it
+//! (`choices/rulings.rs`, with those of the board, players and seating). A launcher (keys today,
+//! the mouse tomorrow) lists and cycles these without naming a game.
+
+mod rulings;
+
+pub use rulings::{Ruling, board_ruling, players_ruling, seating_ruling};
 
 use crate::checkers::QueensColours;
 use crate::dicechess::DiceRules;
@@ -26,6 +31,8 @@ pub struct Choice {
     /// Whether the option means anything for the game at this table (player count, seating):
     /// whether the value is accepted there is [`GameOptions::validate`]'s to say.
     pub applies: fn(GameId, &GameOptions) -> bool,
+    /// The sentences of the rule text it rests on and the reading we chose (its tooltip).
+    pub ruling: Ruling,
 }
 
 impl std::fmt::Debug for Choice {
@@ -61,8 +68,17 @@ impl Choice {
 
 /// A two-valued choice on a `bool` field: `values[0]` is `false`.
 macro_rules! switch {
-    ($flag:literal, $key:expr, $label:literal, [$no:literal, $yes:literal], $field:ident, $applies:expr) => {
-        Choice { flag: $flag, key: $key, label: $label, values: &[$no, $yes], get: |o| o.$field as usize, set: |o, v| o.$field = v == 1, applies: $applies }
+    ($flag:literal, $key:expr, $label:literal, [$no:literal, $yes:literal], $field:ident, $applies:expr, $ruling:expr) => {
+        Choice {
+            flag: $flag,
+            key: $key,
+            label: $label,
+            values: &[$no, $yes],
+            get: |o| o.$field as usize,
+            set: |o, v| o.$field = v == 1,
+            applies: $applies,
+            ruling: $ruling,
+        }
     };
 }
 
@@ -76,8 +92,9 @@ pub const CHOICES: [Choice; 13] = [
         get: |o| DiceRules::ALL.iter().position(|&r| r == o.dice_rules).unwrap_or(0),
         set: |o, v| o.dice_rules = DiceRules::ALL[v % DiceRules::ALL.len()],
         applies: |g, _| g == GameId::DiceChess,
+        ruling: rulings::RULES,
     },
-    switch!("--numbers", Some('n'), "numbers", ["off", "on"], numbers, |g, _| g.is_checkers_family()),
+    switch!("--numbers", Some('n'), "numbers", ["off", "on"], numbers, |g, _| g.is_checkers_family(), rulings::NUMBERS),
     Choice {
         flag: "--queens-colours",
         key: Some('q'),
@@ -86,17 +103,34 @@ pub const CHOICES: [Choice; 13] = [
         get: |o| (o.queens_colours == QueensColours::Mixed) as usize,
         set: |o, v| o.queens_colours = if v == 1 { QueensColours::Mixed } else { QueensColours::Same },
         applies: |g, o| matches!(g, GameId::Queens | GameId::TriQueens) && o.players == 4,
+        ruling: rulings::QUEENS_COLOURS,
     },
-    switch!("--symmetric", Some('y'), "symmetric", ["off", "on"], symmetric, |g, _| g.is_triangular()),
-    switch!("--queens-position", Some('o'), "position", ["closed", "open"], queens_open, |g, o| g == GameId::TriQueens && o.players == 4),
-    switch!("--forty-moves", Some('f'), "40 moves", ["off", "on"], forty_moves, |g, _| g == GameId::TriChek),
-    switch!("--queens-rows", Some('r'), "rows", ["5-4-3", "relocate"], queens_relocate, |g, o| g == GameId::Queens && o.players == 4),
-    switch!("--tri-steps", Some('t'), "steps", ["blocked", "open"], tri_steps_open, |g, _| g == GameId::TriQueens),
-    switch!("--sequence", Some('g'), "sequence", ["table", "prose"], prose_sequence, |g, o| g.is_triangular() && o.players == 4),
-    switch!("--edges", Some('e'), "edges", ["full", "cut"], cut_edges, |g, _| g == GameId::TriChess),
-    switch!("--extended-moves", Some('x'), "extended moves", ["on", "off"], plain_moves, |g, o| g == GameId::TriChess && o.players > 2),
-    switch!("--corners", Some('c'), "corners", ["cut", "full"], full_corners, |g, o| g == GameId::TriChess && o.players >= 5),
-    switch!("--double-hop-check", Some('h'), "second hop checks", ["no", "yes"], hop_checks, |g, _| g == GameId::DoubleChess),
+    switch!("--symmetric", Some('y'), "symmetric", ["off", "on"], symmetric, |g, _| g.is_triangular(), rulings::SYMMETRIC),
+    switch!(
+        "--queens-position",
+        Some('o'),
+        "position",
+        ["closed", "open"],
+        queens_open,
+        |g, o| g == GameId::TriQueens && o.players == 4,
+        rulings::QUEENS_POSITION
+    ),
+    switch!("--forty-moves", Some('f'), "40 moves", ["off", "on"], forty_moves, |g, _| g == GameId::TriChek, rulings::FORTY_MOVES),
+    switch!("--queens-rows", Some('r'), "rows", ["5-4-3", "relocate"], queens_relocate, |g, o| g == GameId::Queens && o.players == 4, rulings::QUEENS_ROWS),
+    switch!("--tri-steps", Some('t'), "steps", ["blocked", "open"], tri_steps_open, |g, _| g == GameId::TriQueens, rulings::TRI_STEPS),
+    switch!("--sequence", Some('g'), "sequence", ["table", "prose"], prose_sequence, |g, o| g.is_triangular() && o.players == 4, rulings::SEQUENCE),
+    switch!("--edges", Some('e'), "edges", ["full", "cut"], cut_edges, |g, _| g == GameId::TriChess, rulings::EDGES),
+    switch!(
+        "--extended-moves",
+        Some('x'),
+        "extended moves",
+        ["on", "off"],
+        plain_moves,
+        |g, o| g == GameId::TriChess && o.players > 2,
+        rulings::EXTENDED_MOVES
+    ),
+    switch!("--corners", Some('c'), "corners", ["cut", "full"], full_corners, |g, o| g == GameId::TriChess && o.players >= 5, rulings::CORNERS),
+    switch!("--double-hop-check", Some('h'), "second hop checks", ["no", "yes"], hop_checks, |g, _| g == GameId::DoubleChess, rulings::DOUBLE_HOP_CHECK),
 ];
 
 /// The game a launcher has chosen before anyone chooses: Stax, the game the rule texts start
@@ -177,6 +211,55 @@ mod tests {
                 }
             }
             assert_eq!(read_back, c.values.len(), "every value of {} is accepted on {game}", c.flag);
+        }
+    }
+
+    /// `docs/rulings.md` as one line: its quote marks (`> `) taken off and every run of
+    /// whitespace made one space, so a quote matches across the file's line breaks.
+    fn flat(text: &str) -> String {
+        let lines = text.lines().map(|l| l.trim_start().strip_prefix('>').unwrap_or(l));
+        lines.collect::<Vec<_>>().join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// Every quote a tooltip shows is in `docs/rulings.md` word for word, and every option, board,
+    /// player count and seating with a ruling has a reading to show.
+    #[test]
+    fn every_ruling_quotes_the_rulings_word_for_word() {
+        let doc = flat(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/rulings.md")));
+        let mut all: Vec<Ruling> = rulings::ALL.to_vec();
+        all.extend(CHOICES.iter().map(|c| c.ruling));
+        for r in &all {
+            assert!(!r.quotes.is_empty() && r.reading.len() > 40, "{}: a quote and a reading", r.mark);
+            assert!(doc.contains(&format!("**{}", r.mark.split([',', '-']).next().unwrap())), "{} is a ruling of the doc", r.mark);
+            for q in r.quotes {
+                assert!(doc.contains(&flat(q)), "{}: not in docs/rulings.md: {q}", r.mark);
+            }
+            let lines = r.lines();
+            assert_eq!(lines.len(), r.quotes.len() + 2);
+            assert!(lines[1].starts_with('\u{201c}') && lines.last().unwrap().contains(r.mark));
+        }
+        assert!(!doc.contains(&flat("only a queen may jump a king")), "the check can fail");
+    }
+
+    #[test]
+    fn the_board_players_and_seating_have_rulings_where_the_text_gives_them() {
+        let chess = GameOptions::default_for(GameId::Chess);
+        assert_eq!(board_ruling(GameId::Chess, &chess), None, "the flat board needs no ruling");
+        let cylinder = GameOptions { topology: crate::Wrap::Cylinder, ..chess };
+        assert_eq!(board_ruling(GameId::Chess, &cylinder).map(|r| r.mark), Some("K2, K3"));
+        let doubles = GameOptions { players: 4, topology: crate::Wrap::Universal, ..GameOptions::default_for(GameId::Stax) };
+        assert_eq!(board_ruling(GameId::Stax, &doubles).map(|r| r.mark), Some("C15"));
+        assert_eq!(players_ruling(GameId::Stax, 4).map(|r| r.mark), Some("C12, C13"));
+        assert_eq!(seating_ruling(GameId::Stax, &doubles).map(|r| r.mark), Some("C12"));
+        assert_eq!(players_ruling(GameId::Stax, 2), None);
+        for g in GameId::ALL.into_iter().filter(|g| g.player_counts().iter().any(|&n| n > 2)) {
+            let o = GameOptions::default_for(g);
+            let most = *g.player_counts().last().unwrap();
+            assert!(players_ruling(g, most).is_some(), "{g}");
+            assert!(seating_ruling(g, &GameOptions { players: most, ..o }).is_some(), "{g}");
+        }
+        for g in GameId::ALL.into_iter().filter(|g| g.is_hexagonal()) {
+            assert!(board_ruling(g, &GameOptions::default_for(g)).is_some(), "{g}: the hexagon's sizes");
         }
     }
 

@@ -16,7 +16,8 @@
 //!   methods, and [`Game`] (history, repetition, undo) that the CLI and the 3D table drive;
 //!   [`record`]: a game's record, written and read as PGN or the project's record text;
 //! - [`scene`]: what a table shows of any position (pieces by kind, stacks, hands, piles,
-//!   dice, marks, and the words for them); [`choices`]: the options a launcher offers, as data;
+//!   dice, marks, and the words for them); [`choices`]: the options a launcher offers, as data,
+//!   with the rulings behind them; [`guide`]: each game's rules in short, following the options;
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
 //!   controllers, matches).
 
@@ -31,6 +32,7 @@ pub mod dice;
 pub mod dicechess;
 pub mod doublechess;
 pub mod game;
+pub mod guide;
 pub mod layout;
 pub mod movement;
 pub mod position;
@@ -45,4 +47,5 @@ pub mod trigrid;
 
 pub use game::{AnyMove, AnyPosition, Game, GameId, GameOptions, MovePath};
 pub use position::{MAX_SEATS, MoveError, Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, perft};
+pub use registry::Group;
 pub use topology::{Cell, Line, Side, Topology, Wrap};

@@ -369,6 +369,22 @@ pub enum MoveError {
     GameOver(String),
 }
 
+impl MoveError {
+    /// The answer as a sentence for a "Why not?" panel: capitalised and closed with a full
+    /// stop ("The Knight on b1 cannot move that way, to b3 (a Knight moves …).").
+    pub fn sentence(&self) -> String {
+        let text = match self {
+            MoveError::Malformed(why) => format!("that is not a move as this game writes them: {why}"),
+            MoveError::Illegal(why) => why.clone(),
+            MoveError::GameOver(why) => format!("the game is over ({why})"),
+        };
+        let text = text.trim_end_matches(['.', ' ']);
+        let mut chars = text.chars();
+        let first: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+        format!("{first}{}.", chars.as_str())
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

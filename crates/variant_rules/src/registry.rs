@@ -55,40 +55,131 @@ registry! {
         /// Double Chess and Tri-Chess (one multi-seat chess engine; `is_tri()` tells them apart).
         DoubleChess(Plain<DoubleChessPosition>, DoubleMove, Plain<DoubleChessPosition>),
     }
-    // Game(family, command-line id, description) { the facts that differ from `GameSpec::new`'s }.
+    // Game(family, command-line id, description) { its name as players write it, its launcher
+    // group and the two lines of its launcher card, then the facts that differ from
+    // `GameSpec::new`'s }.
     games {
         Checkers(Checkers, "checkers", "English draughts: forced capture, multi-jumps, crowning ends the move") {
+            title: "Checkers",
+            group: CheckersFamily,
+            summary: [
+                "English draughts: men move diagonally forward, jump to capture and are crowned kings.",
+                "Jumping is compulsory. For two, or four on a 12x12 board; a cylinder or numbered men too.",
+            ],
             players: &[2, 4], topologies: &[Flat, Cylinder, Universal], move_limit: DEFAULT_MOVE_LIMIT,
         }
         Stax(Checkers, "stax", "Checkers where jumped checkers are carried as prisoners under the jumping stack") {
+            title: "Stax",
+            group: CheckersFamily,
+            summary: [
+                "Checkers where you keep what you jump: captured checkers ride under your stack.",
+                "Jump an enemy stack to free your own checkers beneath it. For two or four players.",
+            ],
             players: &[2, 4], topologies: &[Flat, Cylinder, Universal],
         }
         Queens(Checkers, "queens", "Stax on both colours; men jump straight forward too, kings jump in 8 directions") {
+            title: "Queens",
+            group: CheckersFamily,
+            summary: [
+                "Stax played on both colours of the board: dark checkers on one, light on the other.",
+                "Men also jump straight forward; kings jump in all eight directions. Two or four players.",
+            ],
             players: &[2, 4], topologies: &[Flat, Cylinder, Universal],
         }
-        Chess(Chess, "chess", "orthodox chess") { topologies: &[Flat, Cylinder], fen: true, pgn: Some(PGN_STANDARD) }
+        Chess(Chess, "chess", "orthodox chess") {
+            title: "Chess",
+            group: ChessFamily,
+            summary: ["Orthodox chess: checkmate the enemy king.", "Also on a cylinder, where the left and right edges of the board touch."],
+            topologies: &[Flat, Cylinder], fen: true,
+        }
         ShadowChess(Chess, "shadow-chess", "chess where moving into an enemy piece's shadow captures it") {
-            topologies: &[Flat, Cylinder], fen: true, pgn: Some("Shadow Chess"),
+            title: "Shadow Chess",
+            group: ChessFamily,
+            summary: [
+                "Chess where every piece casts a shadow over the squares it could move to.",
+                "Move into an enemy piece's shadow from outside it and you may capture that piece.",
+            ],
+            topologies: &[Flat, Cylinder], fen: true,
         }
         CylinderChess(Chess, "cylinder-chess", "chess on a board whose side edges touch") {
-            topologies: &[Cylinder], fen: true, pgn: Some("Cylinder Chess"),
+            title: "Cylindrical Chess",
+            group: ChessFamily,
+            summary: [
+                "Chess on a board rolled into a cylinder: its left and right edges touch.",
+                "Pieces may move round the side of the board; every other rule is orthodox chess.",
+            ],
+            topologies: &[Cylinder], fen: true,
         }
-        ToeToe(ToeToe, "toe-to-toe", "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies") {}
-        Chex(Chex, "chex", "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached") {}
+        ToeToe(ToeToe, "toe-to-toe", "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies") {
+            title: "Toe-to-Toe Chess",
+            group: ChessFamily,
+            summary: [
+                "Chess with a short-range army whose pawns start face to face in the middle of the board.",
+                "First place your pieces behind your pawns, then swap pairs of them three times, then play.",
+            ],
+        }
+        Chex(Chex, "chex", "CHEX: chess tiles drawn from shuffled piles, placed and moved so that all stay attached") {
+            title: "CHEX",
+            group: ChessFamily,
+            summary: [
+                "Chess without a board: your pieces are tiles drawn from a shuffled face-down pile.",
+                "Each turn place a new tile or move one, but all the tiles must stay touching.",
+            ],
+        }
         DiceChess(DiceChess, "dice-chess", "Dice Chess: the dice name the pieces that may move (five rule sets, --rules)") {
+            title: "Dice Chess",
+            group: DiceGames,
+            summary: [
+                "Chess where a roll of the dice says which pieces may move this turn.",
+                "Five rule sets: two dice, one die without check, 10x10 with three kings, move counts.",
+            ],
             fen: true, dice: Dice::ByRules,
         }
-        ChecToe(ChecToe, "chec-toe", "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row") { dice: Dice::One }
+        ChecToe(ChecToe, "chec-toe", "Chec Toe: 4x4, one die, drops, Wizards, Checkers; four in a row") {
+            title: "Chec Toe",
+            group: DiceGames,
+            summary: [
+                "Four in a row on a 4x4 board with a pawn, knight, bishop and rook each.",
+                "A die says what you may drop or move; a Toe wins if it survives the next turn.",
+            ],
+            dice: Dice::One,
+        }
         DoubleChess(DoubleChess, "double-chess", "Double Chess: four players on 12x12, partners or cut-throat; double-hop Knights, long Pawn moves") {
+            title: "Double Chess",
+            group: FourPlayers,
+            summary: [
+                "Chess for four on a 12x12 board: two partnerships, or every player for themselves.",
+                "Knights may hop twice and pawns run further; a mated king is taken off the board.",
+            ],
             players: &[4],
         }
         // "The Cylindrical and Universal variations, while perhaps theoretically possible, are
         // probably not practical": the hexagon is flat.
         TriChek(Checkers, "tri-chek", "Tri-Chek: checkers on a hexagon of triangles for 2-6 players; kings move in six directions") {
+            title: "Tri-Chek",
+            group: TriangleBoards,
+            summary: [
+                "Checkers on a hexagon of triangles for two to six players.",
+                "Men move and jump in two forward directions, kings in six. Jumping is compulsory.",
+            ],
             players: &[2, 3, 4, 5, 6], hexagonal: true,
         }
-        TriStax(Checkers, "tri-stax", "Tri-Stax: Stax on a hexagon of triangles for 2-6 players") { players: &[2, 3, 4, 5, 6], hexagonal: true }
+        TriStax(Checkers, "tri-stax", "Tri-Stax: Stax on a hexagon of triangles for 2-6 players") {
+            title: "Tri-Stax",
+            group: TriangleBoards,
+            summary: [
+                "Stax on a hexagon of triangles for two to six players.",
+                "Jumped checkers ride under your stack; kings move and jump in six directions.",
+            ],
+            players: &[2, 3, 4, 5, 6], hexagonal: true,
+        }
         TriQueens(Checkers, "tri-queens", "Tri-Queens: Queens on a hexagon of triangles for 2-6 players; men jump in five directions") {
+            title: "Tri-Queens",
+            group: TriangleBoards,
+            summary: [
+                "Queens on a hexagon of triangles, both colours in play, for two to six players.",
+                "Men jump in five forward directions, kings in twelve; captives ride under the stack.",
+            ],
             players: &[2, 3, 4, 5, 6], hexagonal: true,
         }
         TriChess(
@@ -96,6 +187,12 @@ registry! {
             "tri-chess",
             "Tri-Chess: chess on a hexagon of triangles for 2-6 players; rooks and bishops in six directions, queens and kings in twelve"
         ) {
+            title: "Tri-Chess",
+            group: TriangleBoards,
+            summary: [
+                "Chess on a hexagon of triangles for two to six players, alone or as partners.",
+                "Rooks and bishops move in six directions, queens and kings in twelve.",
+            ],
             players: &[2, 3, 4, 5, 6], hexagonal: true,
         }
     }
@@ -119,6 +216,13 @@ pub struct GameSpec {
     pub name: &'static str,
     /// One line describing the game.
     pub description: &'static str,
+    /// Where a launcher lists it.
+    pub group: Group,
+    /// Its launcher card: two lines of plain words for a newcomer (what kind of game, what is
+    /// special), each at most [`SUMMARY_WIDTH`] characters.
+    pub summary: [&'static str; 2],
+    /// The game's name as players write it ("Shadow Chess").
+    pub title: &'static str,
     /// The player counts it seats, smallest first (the first is its default). Default: two.
     pub players: &'static [u8],
     /// The topologies it can be played on; the first is its default. Default: flat only.
@@ -139,6 +243,45 @@ pub struct GameSpec {
     pub pgn: Option<&'static str>,
 }
 
+/// The longest line of a launcher card ([`GameSpec::summary`]).
+pub const SUMMARY_WIDTH: usize = 90;
+
+/// The groups a launcher shows the games in, each a row of cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Checkers, Stax and Queens on the square board (with their four-player Doubles).
+    CheckersFamily,
+    /// Orthodox chess and its two-player variants without dice.
+    ChessFamily,
+    /// Games only four play (Double Chess).
+    FourPlayers,
+    /// The hexagon of triangles: Tri-Chek, Tri-Stax, Tri-Queens and Tri-Chess.
+    TriangleBoards,
+    /// Games whose dice say what may move.
+    DiceGames,
+}
+
+impl Group {
+    /// Every group, in the order a launcher shows them.
+    pub const ALL: [Group; 5] = [Group::CheckersFamily, Group::ChessFamily, Group::FourPlayers, Group::TriangleBoards, Group::DiceGames];
+
+    /// Its heading ("Checkers family").
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::CheckersFamily => "Checkers family",
+            Group::ChessFamily => "Chess family",
+            Group::FourPlayers => "Four players",
+            Group::TriangleBoards => "Triangle boards",
+            Group::DiceGames => "Dice games",
+        }
+    }
+
+    /// Its games, in the engine's order.
+    pub fn games(self) -> Vec<GameId> {
+        GameId::ALL.into_iter().filter(|g| g.group() == self).collect()
+    }
+}
+
 /// How many dice a game throws each roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dice {
@@ -154,7 +297,22 @@ impl GameSpec {
     /// A two-player game on the flat square board, written in a text form of its own, without
     /// dice or a move limit: what a registry line changes from.
     pub const fn new(id: GameId, family: FamilyId, name: &'static str, description: &'static str) -> GameSpec {
-        GameSpec { id, family, name, description, players: &[2], topologies: &[Flat], hexagonal: false, fen: false, dice: Dice::None, move_limit: 0, pgn: None }
+        GameSpec {
+            id,
+            family,
+            name,
+            description,
+            group: Group::ChessFamily,
+            summary: ["", ""],
+            title: "",
+            players: &[2],
+            topologies: &[Flat],
+            hexagonal: false,
+            fen: false,
+            dice: Dice::None,
+            move_limit: 0,
+            pgn: None,
+        }
     }
 }
 
@@ -174,6 +332,18 @@ impl GameId {
     /// One line describing the game.
     pub fn description(self) -> &'static str {
         self.spec().description
+    }
+    /// The group a launcher lists the game in.
+    pub fn group(self) -> Group {
+        self.spec().group
+    }
+    /// The game's name as players write it ("Shadow Chess").
+    pub fn title(self) -> &'static str {
+        self.spec().title
+    }
+    /// The two lines of the game's launcher card.
+    pub fn summary(self) -> [&'static str; 2] {
+        self.spec().summary
     }
     /// Whether the game belongs to the checkers family.
     pub fn is_checkers_family(self) -> bool {
@@ -321,6 +491,37 @@ mod tests {
             assert!(!g.as_str().is_empty() && !g.description().is_empty(), "{g:?}");
             assert!(!g.player_counts().is_empty() && !g.topologies().is_empty(), "{g:?}");
         }
+    }
+
+    #[test]
+    fn every_game_has_its_own_name_as_the_rule_texts_write_it() {
+        let titles: Vec<&str> = GameId::ALL.iter().map(|g| g.title()).collect();
+        for (i, (g, t)) in GameId::ALL.iter().zip(&titles).enumerate() {
+            assert!(!t.is_empty() && !titles[..i].contains(t), "{g:?}: '{t}' is empty or another game's");
+            // The name is the id's words, capitalised as written ("tri-chek" is "Tri-Chek"),
+            // except where the texts call the game otherwise ("Cylindrical", "Toe-to-Toe Chess").
+            let words = t.to_lowercase().replace(' ', "-");
+            assert!(words.starts_with(&g.as_str()[..3]), "{g:?}: '{t}'");
+        }
+        assert_eq!(GameId::CylinderChess.title(), "Cylindrical Chess");
+    }
+
+    #[test]
+    fn every_game_has_one_group_and_a_card_of_two_short_lines() {
+        let grouped: usize = Group::ALL.iter().map(|g| g.games().len()).sum();
+        assert_eq!(grouped, GameId::ALL.len(), "each game in exactly one group");
+        for group in Group::ALL {
+            assert!(!group.games().is_empty(), "{} has games", group.name());
+        }
+        for g in GameId::ALL {
+            for line in g.summary() {
+                assert!(!line.trim().is_empty() && line.chars().count() <= SUMMARY_WIDTH, "{g}: {line:?}");
+                assert!(line.ends_with('.'), "{g}: a sentence: {line:?}");
+            }
+        }
+        assert_eq!(GameId::DoubleChess.group().name(), "Four players");
+        assert_eq!(Group::TriangleBoards.games(), [GameId::TriChek, GameId::TriStax, GameId::TriQueens, GameId::TriChess]);
+        assert_eq!(Group::DiceGames.games(), [GameId::DiceChess, GameId::ChecToe]);
     }
 
     /// Save files name games by these strings: they never change.

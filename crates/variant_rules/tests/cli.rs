@@ -35,6 +35,22 @@ fn games_lists_every_id_with_options() {
     assert!(v[1]["options"].as_array().unwrap().iter().any(|o| o.as_str().unwrap().contains("universal")));
 }
 
+/// `rules` prints the guide as the options make it, and the rulings behind the options offered.
+#[test]
+fn rules_prints_the_guide_and_the_rulings_for_the_options() {
+    let o = run(&["rules", "stax", "--players", "4", "--topology", "cylinder"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.starts_with("Stax for 4, partners\n"), "{text}");
+    for words in ["Pieces:", "  Man: ", "12x12", "cylinder", "Rulings:", "board: ", "(docs/rulings.md, C15)", "--numbers: "] {
+        assert!(text.contains(words), "{words} missing from\n{text}");
+    }
+    assert!(!text.contains("--corners"), "Tri-Chess's option is not Stax's");
+    let dice = stdout(&run(&["rules", "dice-chess", "--rules", "brainking-10x10"]));
+    assert!(dice.contains("three kings") && dice.contains("--rules: "), "{dice}");
+    rejects(&["rules", "stax", "--players", "3"], "players");
+}
+
 #[test]
 fn perft_prints_its_count_last() {
     let o = run(&["perft", "chess", "3"]);

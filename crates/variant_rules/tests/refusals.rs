@@ -77,7 +77,7 @@ fn checkers_family_refusals_name_the_reason() {
     check_cases(&[
         ("checkers", None, "", "c3-d5", "a step goes to a diagonally adjacent cell"),
         ("checkers", None, "", "c3-b2", "a man moves only forward"),
-        ("checkers", None, "", "b6-a5", "not your piece"),
+        ("checkers", None, "", "b6-a5", "not your piece: it belongs to player B (player A is to move)"),
         ("checkers", None, "", "c5-d6", "there is no piece on c5"),
         ("checkers", None, "", "c3xe5", "there is nothing on d4 to jump"),
         ("checkers", None, "", "b2-c3", "c3 is occupied"),
@@ -113,6 +113,34 @@ fn double_chess_and_tri_chess_refusals_name_the_reason() {
         ("tri-chess", None, "", "f1d3", "the Knight on f1 cannot move that way, to d3"),
         ("tri-chess", None, "", "j1j2", "occupied by your own piece"),
     ]);
+}
+
+/// A newcomer told a piece cannot move some way is told how it does move, in the game's own
+/// geometry: squares, Double Chess's long Pawn runs, Tri-Chess's triangles, Toe-to-Toe's army.
+#[test]
+fn a_piece_that_cannot_move_that_way_is_told_how_it_moves() {
+    let deployed = "K@d1 G@e1 k@d8 g@e8 R@a1 R@h1 r@a8 r@h8 N@b1 N@g1 n@b8 n@g8 E@c1 E@f1 e@c8 e@f8";
+    let swapped = &format!("{deployed} a1~b1 a8~b8 a1~b1 a8~b8 a1~b1 a8~b8");
+    check_cases(&[
+        ("chess", None, "", "b1b3", "(a Knight moves two squares one way and one square to the side)"),
+        ("chess", None, "e2e4 e7e5", "f1f4", "(a Bishop moves diagonally)"),
+        ("chess", None, "e2e4 e7e5", "e1e3", "(a King moves one square in any direction)"),
+        ("chess", None, "", "e2e5", "(a Pawn moves straight forward, one square or two from its first rank)"),
+        ("cylinder-chess", None, "a2a4 a7a5", "a1c3", "(a Rook moves along its rank or file)"),
+        ("double-chess --seating cut-throat", None, "", "c2c6", "(a Pawn moves straight forward: up to three cells"),
+        ("tri-chess", None, "", "f1d3", "(a Knight moves two steps along a Bishop line, then one step to either side)"),
+        ("toe-to-toe", None, swapped, "e1e5", "(a general slides one or two squares in any direction)"),
+        ("toe-to-toe", None, swapped, "a1a2", "(a horse moves like a knight"),
+    ]);
+}
+
+#[test]
+fn a_refusal_reads_as_a_sentence() {
+    let mut g = Game::new(variant_rules::GameId::Chess, variant_rules::GameOptions::default_for(variant_rules::GameId::Chess), None).unwrap();
+    let err = g.play("e7e5").unwrap_err();
+    assert_eq!(err.sentence(), "The piece on e7 is not your piece: it belongs to black (white is to move).");
+    assert_eq!(MoveError::GameOver("checkmate".into()).sentence(), "The game is over (checkmate).");
+    assert!(g.play("e2e9").unwrap_err().sentence().starts_with("That is not a move as this game writes them: "));
 }
 
 #[test]

@@ -249,6 +249,7 @@ fn put_down(session: &mut Session, sel: &mut Selection, paths: &[(AnyMove, MoveP
         refresh(sel, paths);
     } else {
         session.status = explain(session, sel, cell);
+        session.refused = Some(session.status.clone());
         sel.clear();
     }
     None

@@ -27,13 +27,15 @@ pub struct Session {
     pub status: String,
     /// The physics throws behind the roll tokens: (index of the roll in the move list, throws).
     pub throws: Vec<(usize, crate::dice::RollRecord)>,
+    /// The last move refused and the engine's reason ("Why not?" in the rules drawer).
+    pub refused: Option<String>,
 }
 
 impl Session {
     /// A game on the table (fresh, or loaded with moves already played).
     pub fn new(game: Game) -> Session {
         let played = replayed(&game);
-        Session { game, played, redo: Vec::new(), status: String::new(), throws: Vec::new() }
+        Session { game, played, redo: Vec::new(), status: String::new(), throws: Vec::new(), refused: None }
     }
 
     /// Plays a legal move; clears the redo stack and the status line.
@@ -191,7 +193,10 @@ fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<Posi
                     s.status = news(before, *m, s, seats);
                     changed.write(change);
                 }
-                Err(e) => s.status = e,
+                Err(e) => {
+                    s.refused = Some(e.clone());
+                    s.status = e;
+                }
             }
         }
         GameCommand::Undo => match s.undo() {

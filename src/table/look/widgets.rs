@@ -84,7 +84,7 @@ pub fn button_in(caption: impl Into<String>, style: WidgetStyle, node: Node) -> 
     let pad = if style == WidgetStyle::Primary { UiRect::axes(Val::Px(22.0), Val::Px(8.0)) } else { UiRect::axes(Val::Px(9.0), Val::Px(4.0)) };
     let justify = if node.justify_content == JustifyContent::Default { JustifyContent::Center } else { node.justify_content };
     let node = Node { padding: pad, justify_content: justify, align_items: AlignItems::Center, ..node };
-    (clickable(style, node), children![(label(caption, size, IVORY), TextLayout::new_with_no_wrap())])
+    (clickable(style, node), children![(label(caption, size, IVORY), TextLayout::no_wrap())])
 }
 
 /// Background and border of a widget drawn as `style`, hovered or pressed or not, usable or not.

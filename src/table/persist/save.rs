@@ -260,7 +260,10 @@ pub fn clip(s: &str, max: usize) -> String {
 #[derive(Message, Debug, Clone)]
 pub enum SaveLoad {
     Save(PathBuf),
+    /// Load a save, or a record (`.pgn`, `.vtr`: see `persist::records`).
     Load(PathBuf),
+    /// Write the game's record beside the saves.
+    ExportRecord,
     /// A save or load with a line to say before its result (why the file dialog was not used).
     Noted(Box<SaveLoad>, String),
 }
@@ -302,6 +305,25 @@ fn handle(request: &SaveLoad, session: Option<&Session>, seats: &mut Seats, path
                 Err(e) => format!("save failed, the previous file is kept: {e}"),
             }
         }
+        SaveLoad::ExportRecord => {
+            let Some(session) = session else { return "no game on the table to write down".into() };
+            match crate::table::persist::records::export(&session.game, seats, &paths.dir) {
+                Ok(path) => format!("record written to {}{}", path.display(), where_note(&path)),
+                Err(e) => format!("the record was not written: {e}"),
+            }
+        }
+        SaveLoad::Load(path) if crate::table::persist::records::is_record(path) => match crate::table::persist::records::import(path) {
+            Ok((game, names)) => {
+                seats.suit_game(&game);
+                for (seat, name) in seats.seats.iter_mut().zip(names) {
+                    seat.name = name;
+                }
+                let status = format!("read the record {}", path.display());
+                out.write(GameCommand::Restore { game: Box::new(game), throws: Vec::new(), status: status.clone() });
+                status
+            }
+            Err(e) => format!("load failed, game kept: {e}"),
+        },
         SaveLoad::Load(path) => match SaveFile::load(path) {
             Ok(Loaded { save, game, warning }) => {
                 if let Some(s) = save.seats {

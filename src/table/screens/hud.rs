@@ -111,6 +111,10 @@ fn game_keys(
             io.write(SaveLoad::Save(paths.save()));
         }
     }
+    // Ctrl+E: the game's record (PGN for chess) beside the saves.
+    if keys.just_pressed(KeyCode::KeyE) {
+        io.write(SaveLoad::ExportRecord);
+    }
     if keys.just_pressed(KeyCode::KeyO) {
         if shift {
             ask.write(AskFile::Open);

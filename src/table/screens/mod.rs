@@ -1,5 +1,5 @@
-//! The screens and their panels: the launcher and its resume panel, the in-game HUD, the file
-//! dialogs and the screenshot command.
+//! The screens and their panels: the launcher and its resume line, the in-game HUD, the rules
+//! drawer, the file dialogs and the screenshot command.
 
 use bevy::prelude::*;
 
@@ -7,8 +7,9 @@ pub mod dialogs;
 pub mod hud;
 pub mod launcher;
 pub mod resume;
+pub mod rules;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, dialogs::plugin, screenshot::plugin));
+    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, dialogs::plugin, screenshot::plugin, rules::plugin));
 }

@@ -114,11 +114,18 @@ fn section(p: &mut ChildSpawnerCommands, heading: &str, lines: &[String]) {
 /// The game's rules in short, as the engine words them for these options.
 fn rules_sections(game: &Game) -> Vec<(String, Vec<String>)> {
     let g = variant_rules::guide::guide(game.id(), game.options());
-    g.sections.into_iter().map(|s| (s.heading.to_string(), s.lines)).collect()
+    g.sections.into_iter().map(|s| (capitalised(s.heading), s.lines)).collect()
+}
+
+/// "AIM" as a heading: "Aim".
+fn capitalised(s: &str) -> String {
+    let lower = s.to_lowercase();
+    let mut chars = lower.chars();
+    chars.next().map_or(String::new(), |f| f.to_uppercase().chain(chars).collect())
 }
 
 /// Each option the game has at this table: its value, and the ruling it rests on.
 fn option_lines(game: &Game) -> Vec<String> {
     let (id, opts) = (game.id(), game.options());
-    choices::CHOICES.iter().filter(|c| c.offered(id, opts)).map(|c| format!("{}: {} — {}", c.label, c.word(opts), c.ruling)).collect()
+    choices::CHOICES.iter().filter(|c| c.offered(id, opts)).map(|c| format!("{}: {}. {}", c.label, c.word(opts), c.ruling.reading)).collect()
 }

@@ -1,6 +1,6 @@
 //! `variant-rules`: the rules engine on the command line (list games, perft, check a move list
-//! or a record file, print a game's record, ask the AI for a move, play matches between
-//! controllers).
+//! or a record file, print a game's record or its rules in short, ask the AI for a move, play
+//! matches between controllers).
 //!
 //! Every error — unknown game or option, malformed position, unparsable or illegal move — is
 //! one line on stderr and exit code 2.
@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
+use variant_rules::choices;
 use variant_rules::cli::OptionArgs;
 use variant_rules::game::{GameId, GameOptions};
 use variant_rules::record::{Format, Record};
@@ -106,6 +107,13 @@ enum Command {
         /// A tag to add, NAME=VALUE (repeatable): `--tag White=Ann --tag Date=2026.11.26`.
         #[arg(long, allow_hyphen_values = true)]
         tag: Vec<String>,
+    },
+    /// Print a game's rules in short, as they stand with the options, and the rulings behind them.
+    Rules {
+        /// Game id (see `games`).
+        game: String,
+        #[command(flatten)]
+        options: OptionArgs,
     },
     /// Play games between controllers and print each one's wins, draws and losses.
     Match {
@@ -244,6 +252,10 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),
         Command::Record { game, setup, format, tag } => record(&game, &setup, format.as_deref(), &tag)?,
+        Command::Rules { game, options } => {
+            let (game, options) = options.resolve(&game)?;
+            rules(game, &options);
+        }
     }
     Ok(())
 }
@@ -264,6 +276,27 @@ fn record(id: &str, setup: &Setup, format: Option<&str>, tags: &[String]) -> Res
     let text = record.write(format).map_err(|e| e.to_string())?;
     out!("{}", text.trim_end());
     Ok(())
+}
+
+/// `rules`: the game's guide, then the rulings behind its board, seats and the options offered.
+fn rules(game: GameId, opts: &variant_rules::GameOptions) {
+    for line in variant_rules::guide::guide(game, opts).text() {
+        out!("{line}");
+    }
+    let mut rulings = vec![
+        ("board", choices::board_ruling(game, opts)),
+        ("players", choices::players_ruling(game, opts.players)),
+        ("seating", choices::seating_ruling(game, opts)),
+    ];
+    rulings.extend(choices::CHOICES.iter().filter(|c| (c.applies)(game, opts)).map(|c| (c.flag, Some(c.ruling))));
+    let mut shown = Vec::new();
+    for (what, ruling) in rulings.into_iter().filter_map(|(w, r)| r.map(|r| (w, r))) {
+        // The hexagon's size is the board's ruling and the player count's: said once.
+        if !shown.contains(&ruling) {
+            out!("{}  {what}: {}", if shown.is_empty() { "Rulings:\n" } else { "" }, ruling.lines().join(" "));
+            shown.push(ruling);
+        }
+    }
 }
 
 /// `check`: the position a move list reaches, its legal moves and outcome, as text or JSON.

@@ -24,8 +24,8 @@ impl CheckersPosition {
                 SeatState::Immobile => " (who cannot move)",
                 _ => "",
             };
-            let owner = format!("{}{state}", o.letter().to_ascii_lowercase());
-            return Refusal::NotYours { cell: t.name(from as Cell), owner, mover: self.turn.letter().to_ascii_lowercase().to_string() };
+            let owner = format!("player {}{state}", o.letter().to_ascii_uppercase());
+            return Refusal::NotYours { cell: t.name(from as Cell), owner, mover: format!("player {}", self.turn.letter().to_ascii_uppercase()) };
         }
         if text.contains('-') { self.step_refusal(ck, from, landings[0], legal) } else { self.jump_refusal(ck, from, landings, legal) }
     }

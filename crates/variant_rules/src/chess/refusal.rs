@@ -9,6 +9,19 @@ pub(crate) fn kind_word(k: u8) -> &'static str {
     ["piece", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"][k as usize % 7]
 }
 
+/// How a chessman moves on a square board, for a newcomer told it cannot move some way.
+pub(crate) fn way_of_moving(k: u8) -> &'static str {
+    [
+        "",
+        "a Pawn moves straight forward, one square or two from its first rank",
+        "a Knight moves two squares one way and one square to the side",
+        "a Bishop moves diagonally",
+        "a Rook moves along its rank or file",
+        "a Queen moves along a rank, a file or a diagonal",
+        "a King moves one square in any direction",
+    ][k as usize % 7]
+}
+
 impl ChessPosition {
     /// Why the well-formed move `parts` is not among `legal` (the position's legal moves).
     pub(crate) fn refusal(&self, parts: MoveText, legal: &[ChessMove]) -> Refusal {
@@ -108,7 +121,7 @@ impl ChessPosition {
                 }
             }
             let diagonal = kind(p) == PAWN && movement::pawn_diagonals(t, from, side(us)).contains(&to);
-            let hint = if diagonal { "a Pawn moves diagonally only to capture" } else { "" };
+            let hint = if diagonal { "a Pawn moves diagonally only to capture" } else { way_of_moving(kind(p)) };
             return Refusal::CannotMove { piece: kind_word(kind(p)).into(), from: t.name(from), to: t.name(to), hint: hint.into() };
         }
         if !reaches(self) {

@@ -68,7 +68,11 @@ impl ChexPosition {
                 return Refusal::Blocked { from: self.name(from), to: self.name(to), at: Some(self.name(to)) };
             }
             let piece = crate::chess::kind_word(kind(p));
-            return Refusal::CannotMove { piece: piece.into(), from: self.name(from), to: self.name(to), hint: String::new() };
+            let hint = match kind(p) {
+                PAWN => "a Pawn moves one square towards the opponent and captures one square diagonally forward",
+                k => crate::chess::way_of_moving(k),
+            };
+            return Refusal::CannotMove { piece: piece.into(), from: self.name(from), to: self.name(to), hint: hint.into() };
         }
         if !reaches(self) {
             let at = t.first_in_the_way(from, to, |c| self.board[c as usize] != 0).map(|c| self.name(c));

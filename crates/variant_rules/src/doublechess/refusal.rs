@@ -4,7 +4,7 @@
 
 use super::text::MoveWords;
 use super::{DoubleChessPosition, DoubleKind, DoubleMove, KING, PAWN, kind, owner};
-use crate::chess::kind_word;
+use crate::chess::{kind_word, way_of_moving};
 use crate::position::Seat;
 use crate::refusal::Refusal;
 use crate::topology::{Cell, NO_CELL};
@@ -172,7 +172,12 @@ impl DoubleChessPosition {
                 return Refusal::Blocked { from: name(from), to: name(to), at: Some(name(to)) };
             }
             let diagonal = kind(p) == PAWN && self.geo.pawn_captures(self.sides[s]).iter().any(|&l| self.geo.topo.step(from, l) == to);
-            let hint = if diagonal { "a Pawn moves diagonally only to capture" } else { "" };
+            let hint = match (diagonal, self.is_tri()) {
+                (true, _) => "a Pawn moves diagonally only to capture",
+                (false, true) => tri_way_of_moving(kind(p)),
+                (false, false) if kind(p) == PAWN => "a Pawn moves straight forward: up to three cells from its first row, two in its own half",
+                (false, false) => way_of_moving(kind(p)),
+            };
             return Refusal::CannotMove { piece: kind_word(kind(p)).into(), from: name(from), to: name(to), hint: hint.into() };
         }
         let Some(m) = find(self) else {
@@ -211,4 +216,17 @@ impl DoubleChessPosition {
         }
         g.knight[from as usize][..g.slots].iter().find(|&&(_, second)| second == to).map(|&(first, _)| first).filter(|&c| full(c))
     }
+}
+
+/// How a chessman moves on Tri-Chess's triangles (rulings TC2-TC5), for a refused move.
+fn tri_way_of_moving(k: u8) -> &'static str {
+    [
+        "",
+        "a Pawn moves straight forward, away from its own edge",
+        "a Knight moves two steps along a Bishop line, then one step to either side",
+        "a Bishop moves along the six lines square to the board's edges",
+        "a Rook moves along the six lines parallel to the board's edges",
+        "a Queen moves along any of the twelve lines of a Rook or a Bishop",
+        "a King moves to one of the twelve triangles touching his own",
+    ][k as usize % 7]
 }

@@ -4,7 +4,9 @@
 //! [`AnyPosition`](super::AnyPosition), [`AnyMove`](super::AnyMove) and
 //! [`AnyUndo`](super::AnyUndo) with their conversions, and the crate's dispatch macros
 //! (`dispatch!`, `with_move!`, `by_family!`); from the games, [`GameId`](super::GameId) and
-//! the table of [`GameSpec`](super::GameSpec)s behind [`GameId::spec`](super::GameId::spec).
+//! the table of [`GameSpec`](super::GameSpec)s behind [`GameId::spec`](super::GameId::spec) (each
+//! game's launcher [`Group`](super::Group) and card summary first, then the facts that differ
+//! from `GameSpec::new`'s).
 
 /// The type a family's value is held as in the enums: `Plain<T>` is `T` itself, `Box<T>` is
 /// boxed (see [`Unboxed`](super::Unboxed) for the way back).
@@ -22,7 +24,11 @@ macro_rules! registry {
             $( $(#[$fam_attr:meta])* $F:ident($Keep:ident<$Pos:ty>, $Move:ty, $UKeep:ident<$Undo:ty>), )*
         }
         games {
-            $( $(#[$game_attr:meta])* $Id:ident($Fam:ident, $name:literal, $description:literal) { $($field:ident: $value:expr),* $(,)? } )*
+            $(
+                $(#[$game_attr:meta])* $Id:ident($Fam:ident, $name:literal, $description:literal) {
+                    title: $title:literal, group: $group:ident, summary: [$line1:literal, $line2:literal $(,)?] $(, $field:ident: $value:expr)* $(,)?
+                }
+            )*
         }
     ) => {
         /// A family of games: the games one position type plays (listed in `registry.rs`).
@@ -174,6 +180,9 @@ macro_rules! registry {
             {
                 #[allow(unused_mut)]
                 let mut spec = GameSpec::new(GameId::$Id, FamilyId::$Fam, $name, $description);
+                spec.title = $title;
+                spec.group = Group::$group;
+                spec.summary = [$line1, $line2];
                 $( spec.$field = $value; )*
                 spec
             },

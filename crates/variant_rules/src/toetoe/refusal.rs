@@ -94,7 +94,7 @@ impl ToeToePosition {
             let fwd = side(player).forward();
             let ahead = t.step(from, fwd);
             let leap = kind(p) == PAWN && ahead != NO_CELL && t.step(ahead, fwd) == to;
-            let hint = if leap { "a pawn leaps two squares only over the piece just in front of it" } else { "" };
+            let hint = if leap { "a pawn leaps two squares only over the piece just in front of it" } else { way_of_moving(kind(p)) };
             return Refusal::CannotMove { piece: kind_name(kind(p)).into(), from: t.name(from), to: t.name(to), hint: hint.into() };
         }
         if !reaches(self) {
@@ -114,4 +114,17 @@ impl ToeToePosition {
             Refusal::Pinned { cell: t.name(from) }
         }
     }
+}
+
+/// How each of Toe-to-Toe's kinds moves (its text's table; ruling T9), for a refused move.
+fn way_of_moving(k: u8) -> &'static str {
+    [
+        "",
+        "a pawn moves one square forward and captures one square diagonally forward",
+        "a horse moves like a knight, two squares one way and one square to the side",
+        "an elephant moves one square forward or one square diagonally",
+        "a chariot moves along its rank or file, at most four squares",
+        "a general slides one or two squares in any direction",
+        "a king moves one square in any direction",
+    ][k as usize % 7]
 }

@@ -32,21 +32,11 @@ pub fn picture_path(id: GameId) -> String {
 
 /// The games by the engine's groups, in the launcher's order: (heading, indices into `games`).
 pub fn grouped() -> Vec<(&'static str, Vec<usize>)> {
-    vec![("Games", (0..games().len()).collect())]
-}
-
-// TEMPORARY until the engine's groups land.
-pub(super) trait CardText {
-    fn title(self) -> &'static str;
-    fn summary(self) -> [&'static str; 2];
-}
-impl CardText for GameId {
-    fn title(self) -> &'static str {
-        self.as_str()
-    }
-    fn summary(self) -> [&'static str; 2] {
-        [self.description(), ""]
-    }
+    variant_rules::Group::ALL
+        .iter()
+        .map(|&g| (g.name(), games().iter().enumerate().filter(|(_, id)| id.group() == g).map(|(i, _)| i).collect::<Vec<_>>()))
+        .filter(|(_, ids)| !ids.is_empty())
+        .collect()
 }
 
 /// Fills the card column with every group's heading and cards.

@@ -9,7 +9,6 @@ use variant_rules::choices::{self, Choice};
 use variant_rules::{Game, Position, Seat};
 
 use super::actions::LauncherAction;
-use super::cards::CardText;
 use super::choice::{Focus, LauncherChoice};
 use crate::table::game::seats::{Controller, Seats};
 use crate::table::geometry::board_name;
@@ -59,8 +58,9 @@ fn rebuild(choice: Res<LauncherChoice>, seats: Res<Seats>, column: Query<(Entity
 /// The game's name and what it is.
 fn heading(p: &mut ChildSpawnerCommands, choice: &LauncherChoice) {
     let id = choice.id();
+    let [first, second] = id.summary();
     p.spawn(label(id.title(), 24.0, IVORY));
-    p.spawn((label(id.description(), 13.0, MUTED), Node { margin: UiRect::bottom(Val::Px(6.0)), ..default() }));
+    p.spawn((label(format!("{first}\n{second}"), 13.0, MUTED), Node { margin: UiRect::bottom(Val::Px(6.0)), ..default() }));
 }
 
 /// The rows of choices the game has at this table: (caption, tooltip, chips).
@@ -77,16 +77,16 @@ fn choice_rows(choice: &LauncherChoice, game: Option<&Game>) -> Vec<(String, Opt
     } else {
         vec![Chip { words: board, action: LauncherAction::Board(0), on: true, usable: true, tip: None }]
     };
-    rows.push(("Board".to_string(), None, chips));
+    rows.push(("Board".to_string(), choices::board_ruling(id, &opts).map(|r| r.lines().join("\n")), chips));
     let counts = id.player_counts();
     if counts.len() > 1 {
         let chips = counts.iter().map(|&n| Chip { words: n.to_string(), action: LauncherAction::Players(n), on: n as usize == choice.seat_count(), usable: true, tip: None }).collect();
-        rows.push(("Players".to_string(), None, chips));
+        rows.push(("Players".to_string(), choices::players_ruling(id, choice.seat_count() as u8).map(|r| r.lines().join("\n")), chips));
     }
     let seatings = choice.seatings();
     if !seatings.is_empty() {
         let chips = seatings.iter().map(|&s| Chip { words: s.to_string(), action: LauncherAction::Seating(s), on: s == choice.seating(), usable: true, tip: None }).collect();
-        rows.push(("Seating".to_string(), None, chips));
+        rows.push(("Seating".to_string(), choices::seating_ruling(id, &opts).map(|r| r.lines().join("\n")), chips));
     }
     for (i, c) in choices::CHOICES.iter().enumerate().filter(|(_, c)| c.offered(id, &opts)) {
         rows.push((capitalised(c.label), Some(ruling(c)), option_chips(choice, i, c)));
@@ -106,10 +106,11 @@ fn option_chips(choice: &LauncherChoice, i: usize, c: &Choice) -> Vec<Chip> {
     chips
 }
 
-/// What the tooltip of an option says: the rule it rests on, and its key.
+/// What the tooltip of an option says: the ruling it rests on (our reading, the rule text's
+/// words, where it is recorded), and its key.
 fn ruling(c: &Choice) -> String {
-    let key = c.key.map_or(String::new(), |k| format!(" (key {})", k.to_ascii_uppercase()));
-    format!("{}{key}: {}", c.label, c.flag)
+    let key = c.key.map_or(String::new(), |k| format!("\nKey: {}", k.to_ascii_uppercase()));
+    format!("{}{key}", c.ruling.lines().join("\n"))
 }
 
 fn capitalised(s: &str) -> String {
