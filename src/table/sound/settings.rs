@@ -12,7 +12,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// How loud the table plays: `volume` from 0 (silent) to 1 (full), and a mute that keeps the
-/// volume for when it is lifted. A slider and a settings file may set both.
+/// volume for when it is lifted. A slider and a settings file may set both (the default, 0.7,
+/// is the settings file's).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SoundSettings {
@@ -22,7 +23,7 @@ pub struct SoundSettings {
 
 impl Default for SoundSettings {
     fn default() -> Self {
-        SoundSettings { volume: 0.8, muted: false }
+        SoundSettings { volume: 0.7, muted: false }
     }
 }
 
@@ -105,11 +106,11 @@ mod tests {
         for _ in 0..10 {
             t = t.stepped(-1);
         }
-        for _ in 0..8 {
+        for _ in 0..7 {
             t = t.stepped(1);
         }
         assert_eq!(t, SoundSettings::default());
-        assert_eq!(SoundSettings::default().line(), "Volume 80%");
+        assert_eq!(SoundSettings::default().line(), "Volume 70%");
     }
 
     #[test]
@@ -118,6 +119,6 @@ mod tests {
         let text = serde_json::to_string(&s).unwrap();
         assert_eq!(text, r#"{"volume":0.3,"muted":true}"#);
         assert_eq!(serde_json::from_str::<SoundSettings>(&text).unwrap(), s);
-        assert_eq!(serde_json::from_str::<SoundSettings>(r#"{"muted":true}"#).unwrap(), SoundSettings { volume: 0.8, muted: true });
+        assert_eq!(serde_json::from_str::<SoundSettings>(r#"{"muted":true}"#).unwrap(), SoundSettings { volume: 0.7, muted: true });
     }
 }
