@@ -39,6 +39,11 @@ pub const COCKED_DEGREES: f32 = 12.0;
 /// Cocked or void throws are re-thrown up to this many times before the die is read anyway
 /// (by its nearest face); in 10,000 test throws none has needed a second re-throw.
 pub const MAX_ATTEMPTS: u32 = 8;
+/// The smallest blow a listening world reports as an [`Impact`]: the change of speed (units/s)
+/// one step's contact impulse gives a die. A die resting on the felt takes `-GRAVITY * DT`
+/// (0.82 units/s) every step, so the bar sits well above that; a die dropped from the wall's
+/// height lands at about 4.
+pub const IMPACT_SPEED: f32 = 1.5;
 
 /// Face values on the die's local axes: +Y 1, -Y 6, +X 2, -X 5, +Z 3, -Z 4 (opposite faces
 /// add up to seven, as on every standard die).
@@ -107,17 +112,61 @@ pub enum Landing {
     Void,
 }
 
+/// A die striking the tray or another die (reported by a [`DiceWorld::listening`] world).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Impact {
+    /// The change of speed the blow gave the die in one step (units/s; at least
+    /// [`IMPACT_SPEED`]).
+    pub speed: f32,
+    /// Whether it struck another die (else the tray's floor, a wall or the lid).
+    pub die_on_die: bool,
+}
+
+/// Collects the contact-force events of one step: (the two colliders, the impulse).
+#[derive(Default)]
+struct Blows(std::sync::Mutex<Vec<(ColliderHandle, ColliderHandle, f32)>>);
+
+impl EventHandler for Blows {
+    fn handle_collision_event(&self, _: &RigidBodySet, _: &ColliderSet, _: CollisionEvent, _: Option<&ContactPair>) {}
+
+    fn handle_contact_force_event(&self, dt: f32, _: &RigidBodySet, _: &ColliderSet, pair: &ContactPair, total_force_magnitude: f32) {
+        let e = ContactForceEvent::from_contact_pair(dt, pair, total_force_magnitude);
+        // Only the step a contact's force first crosses the bar: a die pressed against a wall
+        // or lying on another is one blow, not one a step.
+        if e.started
+            && let Ok(mut v) = self.0.lock()
+        {
+            v.push((e.collider1, e.collider2, total_force_magnitude * dt));
+        }
+    }
+}
+
 /// One throw being simulated.
 pub struct DiceWorld {
     world: PhysicsWorld,
     dice: Vec<RigidBodyHandle>,
     still: Vec<u32>,
     steps: u32,
+    /// The dice's colliders and a die's mass, where the world reports impacts.
+    listen: Option<(Vec<ColliderHandle>, f32)>,
+    /// The blows of the last step.
+    impacts: Vec<Impact>,
 }
 
 impl DiceWorld {
     /// A fresh world: the tray (floor and four walls) and the dice at their starting poses.
     pub fn new(spec: &ThrowSpec) -> DiceWorld {
+        Self::build(spec, false)
+    }
+
+    /// The same world, reporting the blows of each step ([`DiceWorld::impacts`]) for the
+    /// table's sounds. Contact-force events only read the solver's impulses: the throw lands
+    /// exactly as [`DiceWorld::new`]'s does (tested).
+    pub fn listening(spec: &ThrowSpec) -> DiceWorld {
+        Self::build(spec, true)
+    }
+
+    fn build(spec: &ThrowSpec, listen: bool) -> DiceWorld {
         let mut world = PhysicsWorld::new();
         world.gravity = Vec3::Y * GRAVITY;
         world.integration_parameters.dt = DT;
@@ -137,21 +186,49 @@ impl DiceWorld {
         // A lid of glass at twice the wall height keeps lively throws in the tray.
         world.colliders.insert(ColliderBuilder::cuboid(hx, t, hz).translation(Vec3::new(0.0, 2.0 * TRAY_WALL + 1.2 + t, 0.0)));
         let mut dice = Vec::new();
+        let mut colliders = Vec::new();
         for d in &spec.dice {
             let pose = Pose::from_parts(Vec3::from_array(d.position), Quat::from_array(d.rotation).normalize());
             let body = RigidBodyBuilder::dynamic().pose(pose).linvel(Vec3::from_array(d.linvel)).angvel(Vec3::from_array(d.angvel)).ccd_enabled(true);
             let inner = DIE_HALF - DIE_ROUND;
-            let collider = ColliderBuilder::round_cuboid(inner, inner, inner, DIE_ROUND).density(1.0).friction(0.5).restitution(0.35);
-            let (h, _) = world.insert(body, collider);
+            let mut collider = ColliderBuilder::round_cuboid(inner, inner, inner, DIE_ROUND).density(1.0).friction(0.5).restitution(0.35);
+            if listen {
+                // The bar as a force: a die's mass (density 1 times its volume) times
+                // IMPACT_SPEED per step.
+                let mass = (2.0 * DIE_HALF).powi(3);
+                collider = collider.active_events(ActiveEvents::CONTACT_FORCE_EVENTS).contact_force_event_threshold(mass * IMPACT_SPEED / DT);
+            }
+            let (h, c) = world.insert(body, collider);
             dice.push(h);
+            colliders.push(c);
         }
         let still = vec![0; dice.len()];
-        DiceWorld { world, dice, still, steps: 0 }
+        let listen = listen.then(|| (colliders, dice.first().map_or(1.0, |&h| world.bodies[h].mass())));
+        DiceWorld { world, dice, still, steps: 0, listen, impacts: Vec::new() }
+    }
+
+    /// The blows of the last step (none unless the world is [`DiceWorld::listening`]).
+    pub fn impacts(&self) -> &[Impact] {
+        &self.impacts
     }
 
     /// Advances one fixed step.
     pub fn step(&mut self) {
-        self.world.step();
+        self.impacts.clear();
+        match &self.listen {
+            None => self.world.step(),
+            Some((dice, mass)) => {
+                let blows = Blows::default();
+                self.world.step_with_events(&(), &blows);
+                let is_die = |c: &ColliderHandle| dice.contains(c);
+                for (a, b, impulse) in blows.0.into_inner().unwrap_or_default() {
+                    let speed = impulse / mass;
+                    if speed >= IMPACT_SPEED {
+                        self.impacts.push(Impact { speed, die_on_die: is_die(&a) && is_die(&b) });
+                    }
+                }
+            }
+        }
         self.steps += 1;
         for (i, &h) in self.dice.iter().enumerate() {
             let b = &self.world.bodies[h];
@@ -410,5 +487,28 @@ mod tests {
         let mut forged = record.clone();
         forged.faces[0] = forged.faces[0] % 6 + 1;
         assert!(!forged.replays());
+    }
+
+    #[test]
+    fn listening_for_impacts_leaves_the_throw_as_it_was() {
+        for seed in 0..6 {
+            let spec = ThrowSpec::from_seed(seed, 2, None);
+            let (mut quiet, mut heard) = (DiceWorld::new(&spec), DiceWorld::listening(&spec));
+            let mut blows = Vec::new();
+            while !quiet.finished() {
+                quiet.step();
+                heard.step();
+                assert!(quiet.impacts().is_empty());
+                blows.extend_from_slice(heard.impacts());
+                // Bit for bit: the events only read the solver's impulses.
+                assert_eq!(quiet.poses().collect::<Vec<_>>(), heard.poses().collect::<Vec<_>>(), "seed {seed} step {}", quiet.steps());
+            }
+            assert!(heard.finished());
+            // A throw from a hand's height strikes the tray hard, then rattles more softly.
+            assert!(blows.len() >= 2, "seed {seed}: {blows:?}");
+            assert!(blows.iter().all(|b| b.speed >= IMPACT_SPEED && b.speed.is_finite()));
+            let hardest = blows.iter().map(|b| b.speed).fold(0.0, f32::max);
+            assert!((3.0..60.0).contains(&hardest), "seed {seed}: hardest blow {hardest}");
+        }
     }
 }

@@ -19,6 +19,7 @@ use crate::table::schedule::{AppState, InPhase, OnScreen, TurnPhase, TurnSystems
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ThrowDice>()
         .add_message::<DiceSettled>()
+        .add_message::<DiceImpact>()
         .insert_resource(Time::<Fixed>::from_hz((1.0 / dice::DT).round() as f64))
         .init_resource::<DiceTable>()
         .add_systems(FixedUpdate, step_throw.in_set(OnScreen::Play))
@@ -47,6 +48,10 @@ pub struct ThrowDice {
 pub struct DiceSettled {
     pub record: RollRecord,
 }
+
+/// A die struck the tray or another die during the throw in flight (for the sounds).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct DiceImpact(pub dice::Impact);
 
 /// A die on the table (index 0 is the first die: where the order matters, the piece die).
 #[derive(Component, Debug, Clone, Copy)]
@@ -150,19 +155,20 @@ fn start_throw(mut asks: MessageReader<ThrowDice>, session: Option<Res<Session>>
         let seed = table.rng.next_u64();
         let spec = ThrowSpec::from_seed(seed, n, ask.flick);
         table.note.clear();
-        table.flight = Some(Flight { world: DiceWorld::new(&spec), seed, attempt: 0, dice: n, throws: vec![spec] });
+        table.flight = Some(Flight { world: DiceWorld::listening(&spec), seed, attempt: 0, dice: n, throws: vec![spec] });
     }
 }
 
 /// One fixed step of the throw in flight; when the dice rest, read them (re-throwing a cocked
 /// or lost die) and announce the faces.
-fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettled>) {
+fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettled>, mut impacts: MessageWriter<DiceImpact>) {
     if table.flight.is_none() {
         return; // without touching the resource mutably, so it does not read as changed
     }
     let table = &mut *table;
     let Some(f) = table.flight.as_mut() else { return };
     f.world.step();
+    impacts.write_batch(f.world.impacts().iter().map(|&i| DiceImpact(i)));
     if !f.world.finished() {
         return;
     }
@@ -176,7 +182,7 @@ fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettl
             table.note = format!("A die {why}: thrown again");
             f.attempt += 1;
             let spec = ThrowSpec::from_seed(dice::attempt_seed(f.seed, f.attempt), f.dice, None);
-            f.world = DiceWorld::new(&spec);
+            f.world = DiceWorld::listening(&spec);
             f.throws.push(spec);
             return;
         }

@@ -57,7 +57,8 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
                      R: reset view   V: view follows the turn / fixed   C: frame all\n\
                      double-click: fly to   F: fan stacks   Ctrl+Z/Y: undo/redo\n\
                      Ctrl+S/O: save/load   Ctrl+Shift+S/O: save as/open   Ctrl+N: new\n\
-                     Ctrl+L: launcher   Space: dice   H: hint   (every move is autosaved)",
+                     Ctrl+L: launcher   Space: dice   H: hint   M: sound   -/=: volume\n\
+                     (every move is autosaved)",
                 13.0,
             ));
         });
