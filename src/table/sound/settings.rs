@@ -5,10 +5,33 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::table::game::session::Session;
+use crate::table::persist::settings::Settings;
 use crate::table::schedule::{OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SoundSettings>().add_systems(Update, keys.in_set(TurnSystems::Input).in_set(OnScreen::Table));
+    app.init_resource::<SoundSettings>()
+        .add_systems(Startup, restore)
+        .add_systems(Update, keys.in_set(TurnSystems::Input).in_set(OnScreen::Table))
+        .add_systems(Update, remember.in_set(TurnSystems::Draw));
+}
+
+/// The volume the player left it at (their settings file; the defaults agree).
+fn restore(kept: Res<Settings>, mut sound: ResMut<SoundSettings>) {
+    *sound = SoundSettings { volume: kept.volume, muted: kept.muted };
+}
+
+/// Keeps the sound and the settings that last in step: a key at the table changes the sound,
+/// the launcher's Sound chips the settings; each change is copied to the other.
+fn remember(mut sound: ResMut<SoundSettings>, mut kept: ResMut<Settings>) {
+    let (now, noted) = ((sound.volume, sound.muted), (kept.volume, kept.muted));
+    if now == noted {
+        return;
+    }
+    if sound.is_changed() {
+        (kept.volume, kept.muted) = now;
+    } else if kept.is_changed() {
+        (sound.volume, sound.muted) = noted;
+    }
 }
 
 /// How loud the table plays: `volume` from 0 (silent) to 1 (full), and a mute that keeps the

@@ -12,6 +12,7 @@ use crate::table::game::seats::{Controller, Seats};
 use crate::table::game::session::GameCommand;
 use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::SaveLoad;
+use crate::table::persist::settings::Settings;
 use crate::table::screens::dialogs::AskFile;
 
 pub(super) fn plugin(app: &mut App) {
@@ -39,6 +40,8 @@ pub enum LauncherAction {
     Colour(Seat),
     /// Who plays the seat.
     Control(Seat, Controller),
+    /// The sound: off (0), or on at this percentage of full volume.
+    Volume(u8),
     /// Start the chosen game.
     Play,
     /// Resume the game the autosave holds.
@@ -56,6 +59,8 @@ pub enum Outcome {
     Start(Result<Box<variant_rules::Game>, String>),
     Resume,
     Open,
+    /// Set the sound: off (0) or this percentage.
+    Volume(u8),
 }
 
 /// Applies `action` to the launcher's choice and the seats.
@@ -64,6 +69,7 @@ pub fn apply(action: LauncherAction, choice: &mut LauncherChoice, seats: &mut Se
         LauncherAction::Play => return Outcome::Start(choice.game().map(Box::new)),
         LauncherAction::Resume => return Outcome::Resume,
         LauncherAction::Open => return Outcome::Open,
+        LauncherAction::Volume(v) => return Outcome::Volume(v),
         LauncherAction::NameSeat(seat) => choice.focus = if choice.focus == Focus::Seat(seat) { Focus::Game } else { Focus::Seat(seat) },
         LauncherAction::Colour(seat) => seats.cycle_colour(seat, true),
         LauncherAction::Control(seat, who) => {
@@ -96,6 +102,7 @@ fn on_activate(
     mut choice: ResMut<LauncherChoice>,
     mut seats: ResMut<Seats>,
     paths: Res<SavePaths>,
+    mut settings: ResMut<Settings>,
     (mut games, mut io, mut ask): (MessageWriter<GameCommand>, MessageWriter<SaveLoad>, MessageWriter<AskFile>),
 ) {
     let Ok(&action) = actions.get(activate.entity) else { return };
@@ -111,5 +118,7 @@ fn on_activate(
         Outcome::Open => {
             ask.write(AskFile::Open);
         }
+        Outcome::Volume(0) => settings.muted = true,
+        Outcome::Volume(v) => (settings.volume, settings.muted) = (f32::from(v.min(100)) / 100.0, false),
     }
 }

@@ -12,6 +12,7 @@ use super::actions::LauncherAction;
 use super::choice::{Focus, LauncherChoice};
 use crate::table::game::seats::{Controller, Seats};
 use crate::table::geometry::board_name;
+use crate::table::persist::settings::Settings;
 use crate::table::look::widgets::{BRASS, IVORY, MUTED, Tooltip, WidgetStyle, button, button_in, clickable, label};
 use crate::table::schedule::{OnScreen, TurnSystems};
 
@@ -36,9 +37,9 @@ struct Chip {
     tip: Option<String>,
 }
 
-fn rebuild(choice: Res<LauncherChoice>, seats: Res<Seats>, column: Query<(Entity, Ref<SetupColumn>)>, mut commands: Commands) {
+fn rebuild(choice: Res<LauncherChoice>, seats: Res<Seats>, settings: Res<Settings>, column: Query<(Entity, Ref<SetupColumn>)>, mut commands: Commands) {
     let Ok((column, fresh)) = column.single() else { return };
-    if !choice.is_changed() && !seats.is_changed() && !fresh.is_added() {
+    if !choice.is_changed() && !seats.is_changed() && !settings.is_changed() && !fresh.is_added() {
         return;
     }
     let game = choice.game().ok();
@@ -52,6 +53,8 @@ fn rebuild(choice: Res<LauncherChoice>, seats: Res<Seats>, column: Query<(Entity
         for i in 0..choice.seat_count() {
             seat_row(p, &choice, &seats, game.as_ref(), Seat(i as u8));
         }
+        p.spawn((label("Table", 17.0, BRASS), Node { margin: UiRect::top(Val::Px(8.0)), ..default() }));
+        row(p, "Sound".into(), Some("How loud the table plays; at the table M mutes, - and = step the volume".into()), sound_chips(&settings));
     });
 }
 
@@ -116,6 +119,15 @@ fn ruling(c: &Choice) -> String {
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     chars.next().map_or(String::new(), |f| f.to_uppercase().chain(chars).collect())
+}
+
+/// The sound's chips: off, or one of three volumes (the settings keep any volume the keys set).
+fn sound_chips(settings: &Settings) -> Vec<Chip> {
+    let at = |v: u8| !settings.muted && (settings.volume * 100.0 - f32::from(v)).abs() < 5.0;
+    let mut chips = vec![Chip { words: "off".into(), action: LauncherAction::Volume(0), on: settings.muted, usable: true, tip: None }];
+    // Quiet, usual and full: 40%, 70% (the default) and 100% (-24, -12 and 0 dB).
+    chips.extend([(40, "quiet"), (70, "usual"), (100, "full")].map(|(v, w)| Chip { words: w.into(), action: LauncherAction::Volume(v), on: at(v), usable: true, tip: None }));
+    chips
 }
 
 /// A caption and its chips, wrapping under the caption when they do not fit.
