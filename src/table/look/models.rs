@@ -122,8 +122,10 @@ const KNIGHT_H: f32 = 0.66 * KING_HEIGHT;
 const BISHOP_H: f32 = 0.76 * KING_HEIGHT;
 const QUEEN_H: f32 = 0.9 * KING_HEIGHT;
 
-/// Steps round the lathe: enough for a smooth outline at seat distance.
-const SEGMENTS: usize = 36;
+/// Steps round the lathe: with smooth normals, enough for a round outline at seat distance
+/// (a piece is some 40 pixels wide at 1280x720) while a set stays near a hundred thousand
+/// triangles.
+const SEGMENTS: usize = 28;
 
 /// The weighted foot every piece stands on, `k` its radius (a king's is 0.34 of a cell, so
 /// neighbours never touch): a flat plinth, a rounded bevel, a step and a bead. Ends at
@@ -151,7 +153,7 @@ fn collar(p: &mut Profile, y: f32, r: f32, neck: f32) {
 fn ball(c: f32, r: f32) -> Surface {
     let mut p = Profile::from(c - r);
     p.arc((0.0, c), r, -90.0, 90.0);
-    lathe(&p, 16)
+    lathe(&p, 12)
 }
 
 /// Where a stem (a concave taper) runs from the foot's top to radius `r` at height `y`.
@@ -258,7 +260,7 @@ fn bishop() -> Surface {
     stem(&mut p, k, 0.085, 0.57 * h);
     collar(&mut p, 0.57 * h, 0.15, 0.1);
     p.line(0.125, 0.615 * h).line(0.125, 0.63 * h).line(0.07, 0.64 * h);
-    let mut s = lathe(&p, 48);
+    let mut s = lathe(&p, 40);
     // The mitre: an ogive from the neck to a point under the finial, one smooth surface, with
     // the slanted cut.
     let (bottom, top) = (0.64 * h, h - 0.06);
@@ -266,7 +268,7 @@ fn bishop() -> Surface {
     mitre.curve((0.14, bottom + 0.03), (0.118, bottom + 0.09), 10).curve((0.1, top - 0.04), (0.025, top), 12);
     let mut mitre = mitre.merged();
     mitre.line(0.0, top);
-    let mut mitre = lathe(&mitre, 48);
+    let mut mitre = lathe(&mitre, 40);
     cut_mitre(&mut mitre, (bottom + top) / 2.0 + 0.02);
     mitre.smooth_normals();
     s.append(&mitre, Transform::IDENTITY);

@@ -148,8 +148,10 @@ impl Profile {
 
     /// An arc round `(cr, cy)` of radius `radius` from `a0` to `a1` degrees (0: outward, 90: up).
     pub fn arc(&mut self, (cr, cy): (f32, f32), radius: f32, a0: f32, a1: f32) -> &mut Profile {
-        // A point each 9 degrees or so keeps a bead round at piece size.
-        let steps = ((a1 - a0).abs() / 9.0).ceil().max(2.0) as usize;
+        // A point each 0.02 cells along the arc (about a pixel at seat distance), and at least
+        // one each 30 degrees so small beads stay round.
+        let length = (a1 - a0).abs().to_radians() * radius;
+        let steps = ((a1 - a0).abs() / 30.0).ceil().max((length / 0.02).ceil()).max(2.0) as usize;
         let start = Vec2::new(cr, cy) + radius * Vec2::from_angle(a0.to_radians());
         if start.distance(self.end()) > 1e-5 {
             self.line(start.x, start.y);
