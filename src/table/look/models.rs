@@ -428,7 +428,7 @@ pub fn piece_surface(model: Model) -> Surface {
 /// The crown on a crowned checker's top face: a gold band with six points, low enough to hide
 /// inside a checker stacked on it.
 pub fn checker_crown() -> Surface {
-    spiked_band(0.2, 0.03, (0.035, 0.045), 6, 48)
+    spiked_band(0.22, 0.045, (0.03, 0.06), 6, 48)
 }
 
 #[cfg(test)]
