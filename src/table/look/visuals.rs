@@ -291,7 +291,8 @@ fn dress_tiles(
             (None, Some(h)) => (h.owner, h.kind),
             (None, None) => continue,
         };
-        // The piece stands on its slab, a little smaller than on a board, in the other seat's
+        // The piece stands on its slab, four fifths of its size on a board (its foot stays on the
+        // slab), in the other seat's
         // colour so it shows against the slab (the slab's colour says whose tile it is).
         let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
         let colour = palette.colours[seats.colour_index(other)].clone();
@@ -302,7 +303,7 @@ fn dress_tiles(
                 MeshMaterial3d(slab(&palette, owner)),
                 Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
             ));
-            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
+            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.8)), Visibility::default()))
                 .with_children(|m| spawn_model(m, &palette, kind, &colour, facing(session.as_deref(), owner)));
         });
         make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
