@@ -292,8 +292,8 @@ fn dress_tiles(
             (None, None) => continue,
         };
         // The piece stands on its slab, four fifths of its size on a board (its foot stays on the
-        // slab), in the other seat's
-        // colour so it shows against the slab (the slab's colour says whose tile it is).
+        // slab), in the other seat's colour so it shows against the slab (the slab's colour says
+        // whose tile it is).
         let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
         let colour = palette.colours[seats.colour_index(other)].clone();
         commands.entity(e).insert(Visibility::default()).with_children(|c| {
