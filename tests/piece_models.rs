@@ -122,3 +122,16 @@ fn reach_at(s: &Surface, a: f32) -> f32 {
     let d = Vec2::from_angle(a);
     s.positions.iter().filter(|p| Vec2::new(p.x, p.z).normalize_or_zero().dot(d) > 0.999).map(|p| p.y).fold(0.0, f32::max)
 }
+
+#[test]
+fn painted_numbers_turn_to_read_upright_from_any_seat() {
+    use variant_table::table::look::visuals::upright_for;
+    // The decal's top is its -Z: it must point the way the camera looks, seen from above.
+    for yaw in [0.0f32, 1.0, 2.5, -2.0, std::f32::consts::PI] {
+        let forward = Vec3::new(-yaw.sin(), -0.8, -yaw.cos());
+        let top = upright_for(forward) * -Vec3::Z;
+        let along = Vec2::new(forward.x, forward.z).normalize();
+        assert!((Vec2::new(top.x, top.z) - along).length() < 1e-4 && top.y.abs() < 1e-6, "yaw {yaw}: {top}");
+    }
+    assert_eq!(upright_for(-Vec3::Y), Quat::IDENTITY, "straight down: as the south seat reads");
+}
