@@ -13,6 +13,7 @@ pub mod marks;
 pub mod mesh;
 pub mod models;
 pub mod plates;
+pub mod solids;
 pub mod visuals;
 pub mod widgets;
 

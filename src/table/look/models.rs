@@ -1,11 +1,15 @@
-//! Piece models made in code: lathe-turned chess pieces (and the short-range army's general and
-//! elephant) and the seven-segment number textures painted on Numbers checkers.
+//! Piece models made in code: Staunton-like chessmen turned on the lathe (a carved, extruded
+//! knight's head; a cut mitre; a battlement; a coronet of balls; a cross), the short-range
+//! army's general, elephant and chariot, the crown on a crowned checker, and the seven-segment
+//! number textures painted on Numbers checkers.
 
 use std::f32::consts::TAU;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
+use variant_rules::scene::PieceKind;
+
+use crate::table::look::solids::{Profile, Surface, cut_corners, extrude, lathe, ring_block, spiked_band};
 
 // ---- painted numbers --------------------------------------------------------------------------
 
@@ -62,107 +66,369 @@ pub fn number_image(n: u32) -> Image {
     )
 }
 
-// ---- lathe-turned chess pieces --------------------------------------------------------------
+// ---- Staunton-like chess pieces -------------------------------------------------------------
 
-/// Revolves a profile of (radius, height) points, bottom to top, around the Y axis.
-pub fn lathe(profile: &[(f32, f32)], segments: usize) -> Mesh {
-    let rings = profile.len();
-    let mut positions = Vec::with_capacity(rings * (segments + 1));
-    let mut normals = Vec::with_capacity(positions.capacity());
-    let mut uvs = Vec::with_capacity(positions.capacity());
-    for (i, &(r, y)) in profile.iter().enumerate() {
-        // The profile's slope gives the normal's tilt.
-        let (r0, y0) = profile[i.saturating_sub(1)];
-        let (r1, y1) = profile[(i + 1).min(rings - 1)];
-        let (dr, dy) = (r1 - r0, y1 - y0);
-        let n2 = Vec2::new(dy, -dr).normalize_or(Vec2::X);
-        for s in 0..=segments {
-            let a = s as f32 / segments as f32 * TAU;
-            let (sin, cos) = a.sin_cos();
-            positions.push([r * cos, y, r * sin]);
-            normals.push([n2.x * cos, n2.y, n2.x * sin]);
-            uvs.push([s as f32 / segments as f32, i as f32 / (rings - 1) as f32]);
-        }
-    }
-    let mut indices = Vec::new();
-    let stride = (segments + 1) as u32;
-    for i in 0..rings as u32 - 1 {
-        for s in 0..segments as u32 {
-            let (a, b) = (i * stride + s, (i + 1) * stride + s);
-            indices.extend_from_slice(&[a, b, a + 1, a + 1, b, b + 1]);
-        }
-    }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
+/// The models the table draws chess-family pieces with (checkers are discs, not models).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Model {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+    /// The short-range army's general: a helmeted column.
+    General,
+    /// Its elephant: a squat body, a domed head, a trunk and ears.
+    Elephant,
+    /// Its chariot: a rook's turret on an axle with two wheels.
+    Chariot,
 }
 
-/// The parts of a chess piece: a turned body plus, for some, a carved top.
-pub fn chess_piece_parts(kind: u8, meshes: &mut Assets<Mesh>) -> Vec<(Handle<Mesh>, Transform)> {
-    // Heights in cells: a king stands about 0.95 of a cell tall, a pawn about half.
-    let base = [(0.0, 0.0), (0.34, 0.0), (0.34, 0.06), (0.29, 0.09), (0.22, 0.12)];
-    let body = |rest: &[(f32, f32)]| {
-        let mut p = base.to_vec();
-        p.extend_from_slice(rest);
-        lathe(&p, 32)
-    };
-    let mut parts = Vec::new();
-    let mut add = |mesh: Mesh, t: Transform| parts.push((meshes.add(mesh), t));
-    match kind {
-        1 => {
-            add(body(&[(0.13, 0.22), (0.1, 0.3), (0.16, 0.33), (0.0, 0.34)]), Transform::IDENTITY);
-            add(Sphere::new(0.12).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
+impl Model {
+    pub const ALL: [Model; 9] =
+        [Model::Pawn, Model::Knight, Model::Bishop, Model::Rook, Model::Queen, Model::King, Model::General, Model::Elephant, Model::Chariot];
+
+    /// The model a piece kind is drawn with. The short-range army's horse is the knight's head;
+    /// its pawn and king are chess's. A checker, in a chess game's hand, stands as a pawn.
+    pub fn of(kind: PieceKind) -> Model {
+        match kind {
+            PieceKind::Pawn | PieceKind::Man | PieceKind::CheckerKing => Model::Pawn,
+            PieceKind::Knight | PieceKind::Horse => Model::Knight,
+            PieceKind::Bishop => Model::Bishop,
+            PieceKind::Rook => Model::Rook,
+            PieceKind::Queen => Model::Queen,
+            PieceKind::King => Model::King,
+            PieceKind::General => Model::General,
+            PieceKind::Elephant => Model::Elephant,
+            PieceKind::Chariot => Model::Chariot,
         }
-        2 => {
-            add(body(&[(0.17, 0.25), (0.2, 0.3), (0.0, 0.31)]), Transform::IDENTITY);
-            // The horse's head and muzzle: a leaning block and a snout facing the opponent.
-            add(Cuboid::new(0.16, 0.36, 0.26).into(), Transform::from_xyz(0.0, 0.47, 0.02).with_rotation(Quat::from_rotation_x(-0.35)));
-            add(Cuboid::new(0.14, 0.13, 0.26).into(), Transform::from_xyz(0.0, 0.56, -0.14).with_rotation(Quat::from_rotation_x(0.25)));
-        }
-        3 => {
-            add(body(&[(0.12, 0.36), (0.09, 0.44), (0.16, 0.47), (0.0, 0.48)]), Transform::IDENTITY);
-            add(Sphere::new(0.13).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.58, 0.0).with_scale(Vec3::new(1.0, 1.45, 1.0)));
-            add(Sphere::new(0.04).mesh().uv(12, 6), Transform::from_xyz(0.0, 0.79, 0.0));
-        }
-        4 => {
-            add(body(&[(0.2, 0.3), (0.18, 0.4), (0.25, 0.44), (0.25, 0.56), (0.0, 0.56)]), Transform::IDENTITY);
-            for i in 0..4 {
-                let a = i as f32 * TAU / 4.0 + TAU / 8.0;
-                add(Cuboid::new(0.11, 0.09, 0.11).into(), Transform::from_xyz(0.18 * a.cos(), 0.6, 0.18 * a.sin()));
-            }
-        }
-        5 => {
-            add(body(&[(0.12, 0.42), (0.1, 0.56), (0.2, 0.64), (0.23, 0.7), (0.0, 0.7)]), Transform::IDENTITY);
-            for i in 0..8 {
-                let a = i as f32 * TAU / 8.0;
-                add(Sphere::new(0.045).mesh().uv(10, 6), Transform::from_xyz(0.19 * a.cos(), 0.73, 0.19 * a.sin()));
-            }
-            add(Sphere::new(0.07).mesh().uv(16, 8), Transform::from_xyz(0.0, 0.78, 0.0));
-        }
-        7 => {
-            // The general: a stout column under a broad, brimmed helmet with a crest.
-            add(body(&[(0.15, 0.36), (0.12, 0.5), (0.27, 0.54), (0.27, 0.57), (0.15, 0.6), (0.12, 0.7), (0.0, 0.72)]), Transform::IDENTITY);
-            add(Cuboid::new(0.04, 0.14, 0.24).into(), Transform::from_xyz(0.0, 0.77, 0.0));
-        }
-        8 => {
-            // The elephant: a squat body, a round head, a trunk and two ears.
-            add(body(&[(0.2, 0.22), (0.15, 0.32), (0.0, 0.33)]), Transform::IDENTITY);
-            add(Sphere::new(0.16).mesh().uv(24, 12), Transform::from_xyz(0.0, 0.44, 0.0));
-            add(Cylinder::new(0.045, 0.26).into(), Transform::from_xyz(0.0, 0.36, -0.17).with_rotation(Quat::from_rotation_x(0.5)));
-            for side in [-1.0f32, 1.0] {
-                add(Sphere::new(0.1).mesh().uv(12, 6), Transform::from_xyz(side * 0.15, 0.47, 0.02).with_scale(Vec3::new(0.35, 1.0, 0.9)));
-            }
-        }
-        6 => {
-            add(body(&[(0.13, 0.46), (0.11, 0.62), (0.22, 0.7), (0.19, 0.78), (0.0, 0.78)]), Transform::IDENTITY);
-            add(Cuboid::new(0.06, 0.2, 0.06).into(), Transform::from_xyz(0.0, 0.88, 0.0));
-            add(Cuboid::new(0.16, 0.06, 0.06).into(), Transform::from_xyz(0.0, 0.9, 0.0));
-        }
-        _ => {}
     }
-    parts
+
+    /// Index into [`Model::ALL`].
+    pub fn index(self) -> usize {
+        Model::ALL.iter().position(|&m| m == self).unwrap_or(0)
+    }
+}
+
+/// A king's height in cells: the tallest piece, a little under a cell.
+pub const KING_HEIGHT: f32 = 0.95;
+
+/// Heights as parts of the king's, graded so the kinds read by silhouette alone (about a
+/// Staunton set's): pawn, rook, knight, bishop, queen.
+const PAWN_H: f32 = 0.5 * KING_HEIGHT;
+const ROOK_H: f32 = 0.6 * KING_HEIGHT;
+const KNIGHT_H: f32 = 0.66 * KING_HEIGHT;
+const BISHOP_H: f32 = 0.76 * KING_HEIGHT;
+const QUEEN_H: f32 = 0.9 * KING_HEIGHT;
+
+/// Steps round the lathe: with smooth normals, enough for a round outline at seat distance
+/// (a piece is some 40 pixels wide at 1280x720) while a set stays near a hundred thousand
+/// triangles.
+const SEGMENTS: usize = 28;
+
+/// The weighted foot every piece stands on, `k` its radius (a king's is 0.34 of a cell, so
+/// neighbours never touch): a flat plinth, a rounded bevel, a step and a bead. Ends at
+/// (0.62 k, 0.36 k), where the stem begins. The proportions are a Staunton foot's.
+fn foot(k: f32) -> Profile {
+    let mut p = Profile::from(0.0);
+    p.line(k, 0.0)
+        .line(k, 0.09 * k)
+        .arc((0.87 * k, 0.09 * k), 0.13 * k, 0.0, 90.0)
+        .line(0.76 * k, 0.22 * k)
+        .arc((0.76 * k, 0.29 * k), 0.07 * k, -90.0, 90.0)
+        .line(0.62 * k, 0.36 * k);
+    p
+}
+
+/// A collar at height `y` where the stem meets a head: a rounded disc of
+/// radius `r`, then a narrower neck of radius `neck`.
+fn collar(p: &mut Profile, y: f32, r: f32, neck: f32) {
+    // The disc is 0.028 thick with a round edge; the neck starts just above it.
+    p.line(r, y).arc((r, y + 0.014), 0.014, -90.0, 90.0).line(neck, y + 0.03);
+}
+
+/// A ball of radius `r` centred `c` above the axis, as a lathe profile from the axis below to
+/// the axis above.
+fn ball(c: f32, r: f32) -> Surface {
+    let mut p = Profile::from(c - r);
+    p.arc((0.0, c), r, -90.0, 90.0);
+    lathe(&p, 12)
+}
+
+/// Where a stem (a concave taper) runs from the foot's top to radius `r` at height `y`.
+fn stem(p: &mut Profile, k: f32, r: f32, y: f32) {
+    let from = 0.36 * k;
+    p.curve((r * 1.05, from + (y - from) * 0.35), (r, y), 8);
+}
+
+fn pawn() -> Surface {
+    let (k, h) = (0.27, PAWN_H);
+    let head = 0.22 * h; // The ball: nearly a quarter of the pawn's height.
+    let mut p = foot(k);
+    stem(&mut p, k, 0.075, 0.52 * h);
+    collar(&mut p, 0.52 * h, 0.15, 0.07);
+    // The head ball, from the neck round to the top.
+    let c = h - head;
+    let a0 = -((0.07f32 / head).acos().to_degrees());
+    p.arc((0.0, c), head, a0, 90.0);
+    lathe(&p, SEGMENTS)
+}
+
+fn rook() -> Surface {
+    let (k, h) = (0.32, ROOK_H);
+    // The turret: a drum as wide as the foot's bead, hollowed, its battlement a fifth of its height.
+    let (ro, ri, floor) = (0.215, 0.155, 0.82 * h);
+    let mut p = foot(k);
+    stem(&mut p, k, 0.16, 0.58 * h);
+    p.line(ro + 0.01, 0.62 * h).line(ro + 0.01, 0.645 * h).line(ro, 0.655 * h).line(ro, floor).line(ri, floor).line(ri, floor - 0.04).line(0.0, floor - 0.04);
+    let mut s = lathe(&p, SEGMENTS);
+    // Six merlons with notches between, each notch a little over half a merlon's width.
+    const MERLONS: usize = 6;
+    let step = TAU / MERLONS as f32;
+    for i in 0..MERLONS {
+        let a = i as f32 * step + step / 4.0;
+        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.62), 5), Transform::IDENTITY);
+    }
+    s
+}
+
+/// The knight's head seen from its right: forward (towards the opponent) along `u`, up `v`, in
+/// cells. Neck arching back to the mane, ears, forehead, the bridge of the nose, the muzzle with
+/// its mouth, the jaw and the throat, the chest.
+const HORSE: [(f32, f32); 21] = [
+    (-0.16, 0.15),  // bottom, back
+    (0.13, 0.15),   // bottom, front
+    (0.16, 0.22),   // chest
+    (0.12, 0.31),   // throat
+    (0.16, 0.37),   // jaw
+    (0.24, 0.385),  // chin
+    (0.265, 0.41),  // lower lip
+    (0.225, 0.425), // mouth
+    (0.275, 0.44),  // upper lip
+    (0.27, 0.475),  // nose
+    (0.19, 0.52),   // bridge of the nose
+    (0.1, 0.565),   // forehead
+    (0.075, 0.627), // ear tip (front ear)
+    (0.035, 0.575), // between the ears
+    (0.0, 0.61),    // ear tip (back ear)
+    (-0.045, 0.56), // poll
+    (-0.11, 0.52),  // mane, top
+    (-0.17, 0.45),  // mane
+    (-0.205, 0.36), // mane, back
+    (-0.21, 0.27),  // neck, back
+    (-0.19, 0.2),   // withers
+];
+
+/// Corners of [`HORSE`] kept sharp: the bottom, the mouth and the ear tips.
+const HORSE_SHARP: [usize; 6] = [0, 1, 7, 12, 13, 14];
+
+fn knight() -> Surface {
+    let k = 0.32;
+    let mut p = foot(k);
+    p.curve((0.19, 0.13), (0.2, 0.16), 3).line(0.0, 0.165);
+    let mut s = lathe(&p, SEGMENTS);
+    // The outline's front ear is its tallest point: stretched (above the foot) to the knight's height.
+    let stretch = (KNIGHT_H - 0.15) / (HORSE[12].1 - 0.15);
+    let horse = HORSE.map(|(u, v)| Vec2::new(u, 0.15 + (v - 0.15) * stretch));
+    let outline = cut_corners(&horse, &HORSE_SHARP);
+    // Thickest at the neck (0.2 across), narrowing to the muzzle and thinnest at the ears'
+    // tips, like a carved head.
+    let half = |q: Vec2| {
+        let muzzle = (q.x / 0.27).clamp(0.0, 1.0);
+        let ears = ((q.y - 0.55) / 0.07).clamp(0.0, 1.0) * (q.x > -0.05) as u8 as f32;
+        0.1 - 0.03 * muzzle - 0.035 * ears
+    };
+    let head = extrude(&outline, half, 0.02);
+    s.append(&head, Transform::IDENTITY);
+    // The mane: a narrow ridge along the back of the neck, standing proud of the head.
+    let mane: Vec<Vec2> =
+        [(-0.04, 0.57), (-0.115, 0.535), (-0.18, 0.455), (-0.218, 0.36), (-0.222, 0.26), (-0.19, 0.26), (-0.18, 0.36), (-0.14, 0.45), (-0.08, 0.52)]
+            .map(Vec2::from)
+            .to_vec();
+    s.append(&extrude(&mane, |_| 0.035, 0.012), Transform::IDENTITY);
+    // The eyes: small balls on each cheek.
+    for side in [-1.0f32, 1.0] {
+        s.append(&ball(0.0, 0.018), Transform::from_xyz(side * 0.085, 0.535, -0.1));
+    }
+    s
+}
+
+fn bishop() -> Surface {
+    let (k, h) = (0.31, BISHOP_H);
+    let mut p = foot(k);
+    stem(&mut p, k, 0.085, 0.57 * h);
+    collar(&mut p, 0.57 * h, 0.15, 0.1);
+    p.line(0.125, 0.615 * h).line(0.125, 0.63 * h).line(0.07, 0.64 * h);
+    let mut s = lathe(&p, 40);
+    // The mitre: an ogive from the neck to a point under the finial, one smooth surface, with
+    // the slanted cut.
+    let (bottom, top) = (0.64 * h, h - 0.06);
+    let mut mitre = Profile::at(0.07, bottom);
+    mitre.curve((0.14, bottom + 0.03), (0.118, bottom + 0.09), 10).curve((0.1, top - 0.04), (0.025, top), 12);
+    let mut mitre = mitre.merged();
+    mitre.line(0.0, top);
+    let mut mitre = lathe(&mitre, 40);
+    cut_mitre(&mut mitre, (bottom + top) / 2.0 + 0.02);
+    mitre.smooth_normals();
+    s.append(&mitre, Transform::IDENTITY);
+    s.append(&ball(h - 0.032, 0.032), Transform::IDENTITY);
+    s
+}
+
+/// The bishop's cut: a groove slanting 35 degrees across the mitre's front (the side facing its
+/// owner, +Z) at height `y`, nearly half the mitre's radius deep.
+fn cut_mitre(mitre: &mut Surface, y: f32) {
+    let normal = Vec2::from_angle(35f32.to_radians()).perp(); // in (x, y): across the slant
+    const WIDTH: f32 = 0.02;
+    for p in &mut mitre.positions {
+        let r = Vec2::new(p.x, p.z).length();
+        if r < 1e-4 {
+            continue;
+        }
+        let d = normal.dot(Vec2::new(p.x, p.y - y)).abs();
+        // Only on the front half, fading out round the sides.
+        let front = (p.z / r).clamp(0.0, 1.0).sqrt();
+        // A flat-bottomed groove: full depth in the middle half of its width.
+        let depth = ((WIDTH - d) / (WIDTH * 0.5)).clamp(0.0, 1.0) * front * 0.45;
+        p.x *= 1.0 - depth;
+        p.z *= 1.0 - depth;
+    }
+}
+
+fn queen() -> Surface {
+    let (k, h) = (0.33, QUEEN_H);
+    let mut p = foot(k);
+    stem(&mut p, k, 0.09, 0.6 * h);
+    collar(&mut p, 0.6 * h, 0.16, 0.11);
+    p.line(0.13, 0.645 * h).line(0.13, 0.66 * h).line(0.095, 0.665 * h);
+    // The coronet: a cup flaring out to the rim, a dome inside it.
+    let rim = 0.86 * h;
+    p.curve((0.1, 0.77 * h), (0.19, rim), 8).line(0.19, rim + 0.015).line(0.15, rim + 0.015).curve((0.13, rim + 0.06), (0.03, rim + 0.07), 6);
+    p.line(0.0, rim + 0.07);
+    let mut s = lathe(&p, SEGMENTS);
+    // Nine balls round the rim, and one on top.
+    for i in 0..9 {
+        let a = i as f32 * TAU / 9.0;
+        s.append(&ball(0.0, 0.028), Transform::from_xyz(0.178 * a.cos(), rim + 0.035, 0.178 * a.sin()));
+    }
+    s.append(&ball(h - 0.035, 0.035), Transform::IDENTITY);
+    s
+}
+
+fn king() -> Surface {
+    let (k, h) = (0.34, KING_HEIGHT);
+    let mut p = foot(k);
+    stem(&mut p, k, 0.095, 0.6 * h);
+    collar(&mut p, 0.6 * h, 0.17, 0.115);
+    p.line(0.14, 0.645 * h).line(0.14, 0.66 * h).line(0.1, 0.665 * h);
+    // The crown: a tapering cup, a flat rim, a low dome, a short neck for the cross.
+    let rim = 0.8 * h;
+    p.curve((0.11, 0.74 * h), (0.18, rim), 8).line(0.18, rim + 0.015).line(0.15, rim + 0.015).curve((0.13, rim + 0.06), (0.04, rim + 0.065), 6);
+    p.line(0.035, rim + 0.075).line(0.0, rim + 0.075);
+    let mut s = lathe(&p, SEGMENTS);
+    // The cross: a bevelled plus, facing the seats (its arms across X).
+    let (w, arm, bar) = (0.028, 0.065, rim + 0.075 + 0.06);
+    let cross = [
+        (-w, rim + 0.06),
+        (w, rim + 0.06),
+        (w, bar - w),
+        (arm, bar - w),
+        (arm, bar + w),
+        (w, bar + w),
+        (w, h),
+        (-w, h),
+        (-w, bar + w),
+        (-arm, bar + w),
+        (-arm, bar - w),
+        (-w, bar - w),
+    ]
+    .map(Vec2::from);
+    s.append(&extrude(&cross, |_| 0.022, 0.008), Transform::from_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)));
+    s
+}
+
+/// The short-range army's general: a column under a broad-brimmed helmet with a crest running
+/// front to back, 0.8 of a king.
+fn general() -> Surface {
+    let (k, h) = (0.32, 0.8 * KING_HEIGHT);
+    let mut p = foot(k);
+    stem(&mut p, k, 0.1, 0.55 * h);
+    collar(&mut p, 0.55 * h, 0.15, 0.11);
+    // The brim sticks out past the foot's bead; the helmet is a dome above it.
+    let brim = 0.72 * h;
+    p.curve((0.1, 0.65 * h), (0.15, brim - 0.01), 4).line(0.25, brim).line(0.25, brim + 0.015).line(0.15, brim + 0.025);
+    p.curve((0.15, 0.92 * h), (0.0, 0.92 * h), 8);
+    let mut s = lathe(&p, SEGMENTS);
+    let crest = [(-0.13, 0.8 * h), (0.13, 0.8 * h), (0.1, 0.9 * h), (0.03, h), (-0.06, 0.98 * h), (-0.12, 0.9 * h)].map(Vec2::from);
+    s.append(&extrude(&crest, |_| 0.022, 0.008), Transform::IDENTITY);
+    s
+}
+
+/// The short-range army's elephant: a squat body, a domed head with a trunk curling down in
+/// front and two flat ears, 0.62 of a king.
+fn elephant() -> Surface {
+    let (k, h) = (0.32, 0.62 * KING_HEIGHT);
+    let mut p = foot(k);
+    p.curve((0.22, 0.2), (0.16, 0.3), 5).line(0.0, 0.3);
+    let mut s = lathe(&p, SEGMENTS);
+    let head = 0.16;
+    s.append(&ball(0.0, head), Transform::from_xyz(0.0, h - head, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.1)));
+    let trunk =
+        [(0.1, h - 0.1), (0.19, h - 0.2), (0.24, h - 0.33), (0.26, 0.17), (0.2, 0.17), (0.18, h - 0.32), (0.13, h - 0.21), (0.06, h - 0.14)].map(Vec2::from);
+    s.append(&extrude(&cut_corners(&trunk, &[3, 4]), |q| 0.05 - 0.025 * (h - q.y) / h, 0.012), Transform::IDENTITY);
+    for side in [-1.0f32, 1.0] {
+        let ear = Transform::from_xyz(side * 0.17, h - 0.15, 0.02).with_scale(Vec3::new(0.3, 1.0, 0.85));
+        s.append(&ball(0.0, 0.12), ear);
+    }
+    s
+}
+
+/// The short-range army's chariot: a low, wide turret with a battlement, on an axle with a
+/// spoked-looking wheel (a ring and a hub) each side, 0.55 of a king.
+fn chariot() -> Surface {
+    let (k, h) = (0.32, 0.55 * KING_HEIGHT);
+    let (ro, ri, floor) = (0.2, 0.15, 0.84 * h);
+    let mut p = foot(k);
+    p.curve((0.17, 0.18), (0.17, 0.26), 4).line(ro, 0.28).line(ro, floor).line(ri, floor).line(ri, floor - 0.03).line(0.0, floor - 0.03);
+    let mut s = lathe(&p, SEGMENTS);
+    // Eight low merlons: lower and closer than the rook's six, so the two do not read alike.
+    let step = TAU / 8.0;
+    for i in 0..8 {
+        let a = i as f32 * step;
+        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.5), 3), Transform::IDENTITY);
+    }
+    // A wheel: a ring turned on the lathe, stood up across the X axis, with a ball for its hub.
+    let mut wheel = Profile::at(0.1, 0.0);
+    wheel.arc((0.13, 0.0), 0.03, 180.0, 540.0);
+    let ring = lathe(&wheel.merged(), 24);
+    for side in [-1.0f32, 1.0] {
+        let at = Vec3::new(side * 0.28, 0.2, 0.0);
+        s.append(&ring, Transform::from_translation(at).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)));
+        s.append(&ball(0.0, 0.045), Transform::from_translation(at));
+    }
+    s
+}
+
+/// The surface of a model, standing on y = 0, facing -Z.
+pub fn piece_surface(model: Model) -> Surface {
+    match model {
+        Model::Pawn => pawn(),
+        Model::Knight => knight(),
+        Model::Bishop => bishop(),
+        Model::Rook => rook(),
+        Model::Queen => queen(),
+        Model::King => king(),
+        Model::General => general(),
+        Model::Elephant => elephant(),
+        Model::Chariot => chariot(),
+    }
+}
+
+/// The crown on a crowned checker's top face: a gold band with six points, low enough to hide
+/// inside a checker stacked on it.
+pub fn checker_crown() -> Surface {
+    spiked_band(0.22, 0.045, (0.03, 0.06), 6, 48)
 }
 
 #[cfg(test)]
@@ -181,12 +447,5 @@ mod tests {
                 assert_ne!(images[i], images[j], "{} and {} look alike", i + 1, j + 1);
             }
         }
-    }
-
-    #[test]
-    fn lathe_builds_a_closed_grid() {
-        let m = lathe(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], 8);
-        assert_eq!(m.count_vertices(), 4 * 9);
-        assert_eq!(m.indices().unwrap().len(), 3 * 8 * 6);
     }
 }

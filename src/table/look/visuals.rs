@@ -1,6 +1,7 @@
 //! What the pieces look like, and the table round them: the felt and the sun, the shared piece
-//! palette (lathe-turned chess pieces from [`crate::table::look::models`], thick checkers with a
-//! crown band on the edge and painted numbers, tile slabs), and the picking observers that turn
+//! palette (Staunton-like chess pieces from [`crate::table::look::models`], one mesh each, made
+//! once and shared; thick checkers with a crown band on the edge and a crown on top, and painted
+//! numbers turned to whoever looks at them; tile slabs), and the picking observers that turn
 //! clicks and drops on pieces into [`CellClicked`] messages. The board's own look is in
 //! [`crate::table::look::dress`], the seats' plates in [`crate::table::look::plates`].
 
@@ -18,8 +19,9 @@ use variant_rules::{Position, Seat};
 use crate::table::game::input::{CellClicked, HandClicked, PileClicked};
 use crate::table::game::seats::Seats;
 use crate::table::game::view::FanOut;
+use crate::table::look::camera::OrbitCamera;
 use crate::table::look::drag::{Dragging, Pick, draggable};
-use crate::table::look::models::{chess_piece_parts, number_image};
+use crate::table::look::models::{Model, checker_crown, number_image, piece_surface};
 use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use crate::table::schedule::TurnSystems;
 use crate::table::sets::SEAT_COLOURS;
@@ -58,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_palette, spawn_table).chain())
-        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, draw_hover).in_set(TurnSystems::Draw));
+        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, turn_numbers, draw_hover).in_set(TurnSystems::Draw));
 }
 
 /// Shared meshes and materials, made once.
@@ -74,9 +76,10 @@ pub struct Palette {
     numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
     gold: Handle<PieceMaterial>,
-    /// Parts of each piece model: 1-6 the chess pieces (pawn … king), 7 the short-range army's general,
-    /// 8 its elephant (horses and chariots use the knight and rook).
-    pieces: [Vec<(Handle<Mesh>, Transform)>; 9],
+    /// One mesh per piece model, in [`Model::ALL`]'s order.
+    pieces: Vec<Handle<Mesh>>,
+    /// The crown standing on a crowned checker's top face.
+    crown: Handle<Mesh>,
     /// Tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
     /// face-down back shown on the draw piles.
     slab: Handle<Mesh>,
@@ -89,11 +92,12 @@ pub struct Hovered(pub Option<Entity>);
 
 fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut images: ResMut<Assets<Image>>, mut materials: ResMut<Assets<PieceMaterial>>) {
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
-    let pieces = std::array::from_fn(|kind| chess_piece_parts(kind as u8, &mut meshes));
+    let pieces = Model::ALL.iter().map(|&m| meshes.add(piece_surface(m).into_mesh())).collect();
     commands.insert_resource(Palette {
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
         crown_band: meshes.add(Torus::new(0.385, 0.425)),
+        crown: meshes.add(checker_crown().into_mesh()),
         colours: SEAT_COLOURS.iter().map(|(_, [r, g, b])| materials.add(piece_material(glossy(*r, *g, *b)))).collect(),
         frozen: SEAT_COLOURS
             .iter()
@@ -220,7 +224,8 @@ fn dress_checkers(
             Visibility::default(),
         ));
         if ck.number > 0 && !ck.king {
-            // Light ink on dark pieces, dark ink on light ones; upright for the checker's owner.
+            // Light ink on dark pieces, dark ink on light ones; upright for the owner until
+            // [`turn_numbers`] turns it to the camera.
             let ink = (seats.colour(ck.owner).luminance() > 0.3) as usize;
             let facing = facing(session.as_deref(), ck.owner);
             commands.entity(e).with_child((
@@ -228,16 +233,26 @@ fn dress_checkers(
                 Mesh3d(palette.number_decal.clone()),
                 MeshMaterial3d(palette.numbers[ck.number as usize % palette.numbers.len()][ink].clone()),
                 Transform::from_translation(Vec3::Y * (CHECKER_HEIGHT * 0.48 + 0.002)).with_rotation(facing),
+                FacesViewer,
             ));
         }
         if ck.king {
-            // The crown is painted round the edge, so a king shows even deep in a stack.
-            commands.entity(e).with_child((
-                Name::new("Crown band"),
-                Mesh3d(palette.crown_band.clone()),
-                MeshMaterial3d(palette.gold.clone()),
-                Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
-            ));
+            // The crown is painted round the edge, so a king shows even deep in a stack, and
+            // stands on the top face, so it shows from any seat (a checker stacked on it hides it).
+            commands.entity(e).with_children(|c| {
+                c.spawn((
+                    Name::new("Crown band"),
+                    Mesh3d(palette.crown_band.clone()),
+                    MeshMaterial3d(palette.gold.clone()),
+                    Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
+                ));
+                c.spawn((
+                    Name::new("Crown"),
+                    Mesh3d(palette.crown.clone()),
+                    MeshMaterial3d(palette.gold.clone()),
+                    Transform::from_translation(Vec3::Y * CHECKER_HEIGHT * 0.48),
+                ));
+            });
         }
     }
 }
@@ -255,16 +270,10 @@ fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
     palette.slabs[owner.index().min(palette.slabs.len() - 1)].clone()
 }
 
-/// Spawns the parts of a piece model as children, turned to face `facing`.
-fn spawn_model(c: &mut ChildSpawnerCommands, parts: &[(Handle<Mesh>, Transform)], material: &Handle<PieceMaterial>, facing: Quat) {
-    for (mesh, t) in parts {
-        c.spawn((
-            Name::new("Piece part"),
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform { rotation: facing * t.rotation, translation: facing * t.translation, scale: t.scale },
-        ));
-    }
+/// Spawns a piece's model (one mesh: one draw) as a child, turned to face `facing`.
+fn spawn_model(c: &mut ChildSpawnerCommands, palette: &Palette, kind: PieceKind, material: &Handle<PieceMaterial>, facing: Quat) {
+    let mesh = palette.pieces[Model::of(kind).index()].clone();
+    c.spawn((Name::new("Piece model"), Mesh3d(mesh), MeshMaterial3d(material.clone()), Transform::from_rotation(facing)));
 }
 
 fn dress_tiles(
@@ -282,8 +291,9 @@ fn dress_tiles(
             (None, Some(h)) => (h.owner, h.kind),
             (None, None) => continue,
         };
-        // The piece stands on its slab, a little smaller than on a board, in the other seat's
-        // colour so it shows against the slab (the slab's colour says whose tile it is).
+        // The piece stands on its slab, four fifths of its size on a board (its foot stays on the
+        // slab), in the other seat's colour so it shows against the slab (the slab's colour says
+        // whose tile it is).
         let other = session.as_ref().map_or(Seat::B, |s| s.game.position().seating().opponent(owner));
         let colour = palette.colours[seats.colour_index(other)].clone();
         commands.entity(e).insert(Visibility::default()).with_children(|c| {
@@ -293,8 +303,8 @@ fn dress_tiles(
                 MeshMaterial3d(slab(&palette, owner)),
                 Transform::from_xyz(0.0, TILE_HEIGHT / 2.0, 0.0),
             ));
-            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.7)), Visibility::default()))
-                .with_children(|m| spawn_model(m, &palette.pieces[model(kind)], &colour, facing(session.as_deref(), owner)));
+            c.spawn((Name::new("Tile piece"), Transform::from_xyz(0.0, TILE_HEIGHT, 0.0).with_scale(Vec3::splat(0.8)), Visibility::default()))
+                .with_children(|m| spawn_model(m, &palette, kind, &colour, facing(session.as_deref(), owner)));
         });
         make_interactive(commands.entity(e), on_board.map_or(Pick::Hand(kind), |p| Pick::Cell(p.cell)));
     }
@@ -320,21 +330,6 @@ fn dress_tiles(
             })
             .observe(hover(e))
             .observe(unhover(e));
-    }
-}
-
-/// Which of [`chess_piece_parts`]' models shows a piece kind: the short-range army's horse and
-/// chariot are the knight's and rook's, its general and elephant have their own.
-fn model(kind: PieceKind) -> usize {
-    match kind {
-        PieceKind::Pawn | PieceKind::Man | PieceKind::CheckerKing => 1,
-        PieceKind::Knight | PieceKind::Horse => 2,
-        PieceKind::Bishop => 3,
-        PieceKind::Rook | PieceKind::Chariot => 4,
-        PieceKind::Queen => 5,
-        PieceKind::King => 6,
-        PieceKind::General => 7,
-        PieceKind::Elephant => 8,
     }
 }
 
@@ -378,7 +373,7 @@ fn dress_piece(
     session: Option<&crate::table::game::session::Session>,
 ) {
     let facing = facing(session, owner);
-    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, &palette.pieces[model(kind)], &material, facing));
+    commands.entity(e).insert(Visibility::default()).with_children(|c| spawn_model(c, palette, kind, &material, facing));
     make_interactive(commands.entity(e), pick);
 }
 
@@ -388,6 +383,41 @@ fn fan_stacks(fan: Res<FanOut>, mut checkers: Query<(&CheckerPiece, &mut Transfo
     }
     for (ck, mut t) in &mut checkers {
         t.translation = checker_offset(ck.level, fan.0);
+    }
+}
+
+/// A painted number that turns on its checker's top to read upright from the camera, whichever
+/// seat the view is at.
+#[derive(Component)]
+pub struct FacesViewer;
+
+/// The turn about the vertical that makes a decal's top (its -Z) point away from a camera
+/// looking along `forward`.
+pub fn upright_for(forward: Vec3) -> Quat {
+    let f = Vec2::new(forward.x, forward.z);
+    if f.length_squared() < 1e-8 {
+        // Straight down: keep the south seat's reading.
+        return Quat::IDENTITY;
+    }
+    Quat::from_rotation_y((-f.x).atan2(-f.y))
+}
+
+fn turn_numbers(
+    camera: Query<&GlobalTransform, (With<OrbitCamera>, Changed<GlobalTransform>)>,
+    added: Query<(), Added<FacesViewer>>,
+    cameras: Query<&GlobalTransform, With<OrbitCamera>>,
+    parents: Query<&GlobalTransform, Without<FacesViewer>>,
+    mut decals: Query<(&mut Transform, &ChildOf), With<FacesViewer>>,
+) {
+    if camera.is_empty() && added.is_empty() {
+        return;
+    }
+    let Some(view) = cameras.iter().next() else { return };
+    let upright = upright_for(view.forward().as_vec3());
+    for (mut t, parent) in &mut decals {
+        // Undo the checker's own turn (it has none today, but a stack might be turned).
+        let turned = parents.get(parent.parent()).map_or(Quat::IDENTITY, |g| g.rotation());
+        t.rotation = turned.inverse() * upright;
     }
 }
 
