@@ -369,7 +369,9 @@ impl AnyPosition {
     pub fn taken(&self, after: &AnyPosition) -> Vec<(Cell, Piece)> {
         let cells = self.topology().len().min(after.topology().len()) as Cell;
         let seats = self.seating().count();
-        let count = |p: &AnyPosition, seat: Seat| (0..p.topology().len() as Cell).map(|c| p.stack_on(c).iter().filter(|x| x.seat == seat).count()).sum::<usize>() + p.hand(seat).len();
+        let count = |p: &AnyPosition, seat: Seat| {
+            (0..p.topology().len() as Cell).map(|c| p.stack_on(c).iter().filter(|x| x.seat == seat).count()).sum::<usize>() + p.hand(seat).len()
+        };
         let mut out = Vec::new();
         for seat in (0..seats as u8).map(Seat) {
             let mut lost = count(self, seat).saturating_sub(count(after, seat));

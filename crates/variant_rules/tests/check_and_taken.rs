@@ -98,7 +98,12 @@ fn in_check_agrees_with_legality_in_random_play() {
                 let after = g.position();
                 let own = after.in_check().into_iter().find(|&c| after.piece_on(c).is_some_and(|p| p.seat == mover));
                 // A move of pieces never leaves its mover in check (CHEX may draw while in check).
-                assert!(own.is_none() || pos.move_class(m) != MoveClass::Play, "{id}: {} leaves its own King in check in {}", pos.move_text(m), after.to_text());
+                assert!(
+                    own.is_none() || pos.move_class(m) != MoveClass::Play,
+                    "{id}: {} leaves its own King in check in {}",
+                    pos.move_text(m),
+                    after.to_text()
+                );
             }
         }
         assert!(checks > 0, "{id}: no check came up");
