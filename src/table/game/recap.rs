@@ -2,7 +2,8 @@
 
 use bevy::prelude::*;
 use variant_rules::scene::{MoveClass, PieceKind};
-use variant_rules::{Cell, Game, NO_CELL, Position, Seat};
+use variant_rules::topology::NO_CELL;
+use variant_rules::{Cell, Game, Position, Seat};
 
 use crate::table::game::session::Session;
 use crate::table::schedule::{ApplyCommands, TurnSystems};
