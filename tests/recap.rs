@@ -72,7 +72,7 @@ fn a_taken_piece_flies_to_its_owners_row_and_undo_brings_it_back() {
     let row = captured_slot(session(&app).game.position(), Seat::B, 0);
     assert_eq!(rows.len(), 1);
     assert_eq!((rows[0].0.owner, rows[0].0.kind, rows[0].1), (Seat::B, PieceKind::Pawn, row), "in Black's row, landed");
-    assert!(row.z < -4.5 && row.x.abs() < 4.0, "beside the board on Black's side (north, -z), not on it: {row}");
+    assert!(row.x < -4.5 && row.z < 0.0, "beside the board (west of it), in Black's half (north, -z): {row}");
     assert_eq!(piece_on(&mut app, d5).map(|p| p.owner), Some(Seat::A), "White's pawn stands on d5");
     command(&mut app, GameCommand::Undo);
     assert!(captured(&mut app).is_empty(), "undo empties the row");

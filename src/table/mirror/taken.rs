@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use variant_rules::layout::Shape;
 use variant_rules::scene::PieceKind;
-use variant_rules::{AnyPosition, Position, Seat};
+use variant_rules::{AnyPosition, Position, Seat, Side};
 
 use crate::table::game::recap::Recap;
 use crate::table::game::session::{PositionChanged, Session};
@@ -35,12 +35,16 @@ const SPACING: f32 = 0.62 * CELL;
 /// How far outside its seat's edge of the (drawn) board a row lies: past a hexagon's frame
 /// (0.8) and beyond the seat plates and their labels (1.0 out).
 const OUT: f32 = 1.6 * CELL;
+/// How far out from the west edge the first column of a two-seat table's rows stands.
+const SIDE_OUT: f32 = 0.75 * CELL;
 /// How far in from the end of the edge the row starts (the seat's left).
 const INSET: f32 = 0.5 * CELL;
 
-/// Where slot `slot` of `owner`'s captured row stands. Round a board: along the owner's edge
-/// from their left, outside it, a second row further out once one is full. On CHEX's open
-/// plane (no edge near the tiles): beside the owner's draw pile, away from the other's.
+/// Where slot `slot` of `owner`'s captured row stands. At a two-seat square board (no seat
+/// plates; hands wait on the east side): down the west side, each seat's from its own corner
+/// towards the middle, further columns outward once one is full. At other tables, along the
+/// owner's edge from their left, outside it, a second row further out once one is full. On
+/// CHEX's open plane (no edge near the tiles): beside the owner's draw pile.
 pub fn captured_slot(pos: &AnyPosition, owner: Seat, slot: usize) -> Vec3 {
     let topo = pos.topology();
     let layout = layout_of(topo);
@@ -50,15 +54,24 @@ pub fn captured_slot(pos: &AnyPosition, owner: Seat, slot: usize) -> Vec3 {
         return pile_translation(topo, owner) + Vec3::new(-sign * (1.0 + col as f32 * SPACING), 0.0, sign * (1.2 + row as f32 * SPACING));
     }
     let drawn = drawn_layout_of(layout);
+    let hexagon = matches!(drawn.shape(), Shape::Triangles(_));
+    if !hexagon && pos.seating().count() == 2 {
+        // The west edge runs from its north end to its south end.
+        let (north, south) = drawn.edge(Side::WEST);
+        let half = (north[1] - south[1]).abs() / 2.0;
+        let per_column = (((half - INSET) / SPACING) as usize).max(1);
+        let (row, col) = ((slot % per_column) as f32, (slot / per_column) as f32);
+        let (y, sign) = if owner == Seat::A { (south[1], 1.0) } else { (north[1], -1.0) };
+        return plane_to_world([south[0] - SIDE_OUT - col * SPACING, y + sign * (INSET + row * SPACING)]);
+    }
     let (a, b) = drawn.edge(pos.side_of(owner));
     let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
     let len = dx.hypot(dy).max(1e-6);
     let (along, normal) = ([dx / len, dy / len], [dy / len, -dx / len]);
     let per_row = (((len - 2.0 * INSET) / SPACING) as usize + 1).max(1);
     let (col, row) = ((slot % per_row) as f32, (slot / per_row) as f32);
-    let (t, out) = (INSET + col * SPACING, OUT + row * SPACING);
-    // A hexagon's frame lies round its hull, beyond its edge by the frame's width.
-    let out = out + if matches!(drawn.shape(), Shape::Triangles(_)) { 0.4 * CELL } else { 0.0 };
+    // A hexagon's frame lies round its hull, beyond its edge.
+    let (t, out) = (INSET + col * SPACING, OUT + row * SPACING + if hexagon { 0.4 * CELL } else { 0.0 });
     plane_to_world([a[0] + along[0] * t + normal[0] * out, a[1] + along[1] * t + normal[1] * out])
 }
 
