@@ -24,9 +24,9 @@ const TINT_Y: f32 = 0.043;
 const LAST_MOVE: [f32; 3] = [0.25, 0.62, 1.0];
 /// Opacity of the last move's origin and landing, of the cells passed through on the way, and
 /// of the other seats' latest moves (faint).
-const STRONG: f32 = 0.45;
-const PASSED: f32 = 0.25;
-const FAINT: f32 = 0.22;
+const STRONG: f32 = 0.55;
+const PASSED: f32 = 0.3;
+const FAINT: f32 = 0.32;
 
 /// On each tinted cell.
 #[derive(Component)]
