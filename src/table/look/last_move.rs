@@ -103,6 +103,7 @@ fn show_last_moves(
 /// Lays the glow under each King in check as it is spawned (on its tile, for a tile).
 fn dress_check(kings: Query<(Entity, Has<Tile>), Added<Checked>>, glow: Res<Glow>, mut commands: Commands) {
     for (e, tile) in &kings {
+        // Over the board's top, the last move's tint (0.043-0.044) and the highlights (0.045).
         let y = 0.046 + if tile { TILE_HEIGHT } else { 0.0 };
         let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
         commands.entity(e).with_children(|c| {

@@ -50,6 +50,8 @@ pub fn captured_slot(pos: &AnyPosition, owner: Seat, slot: usize) -> Vec3 {
     let layout = layout_of(topo);
     if pos.look().plane {
         let sign = if owner == Seat::A { 1.0 } else { -1.0 };
+        // Ten to a row, starting a cell clear of the pile and running away from the middle's
+        // side of it, beyond the tile just drawn; further rows towards the owner.
         let (col, row) = (slot % 10, slot / 10);
         return pile_translation(topo, owner) + Vec3::new(-sign * (1.0 + col as f32 * SPACING), 0.0, sign * (1.2 + row as f32 * SPACING));
     }
