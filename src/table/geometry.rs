@@ -3,11 +3,24 @@
 //! ghost cells that repeat wrapped edges. Pure functions, no entities: every room may use them.
 
 use bevy::prelude::*;
-use variant_rules::layout::{BoardLayout, Point};
+use variant_rules::layout::{BoardLayout, Point, Shape};
+use variant_rules::trigrid::TriBoard;
 use variant_rules::{AnyPosition, Cell, Topology, Wrap};
 
 /// Side of one cell in world units (the table is laid out in cells).
 pub const CELL: f32 = 1.0;
+
+/// The whole Tri-board every triangular game is drawn on: 12 rows, its corners included.
+pub const TRI_BOARD: TriBoard = TriBoard { rows: 12, corners: true, extra_file: false };
+
+/// The layout the board is drawn with: its own, or for a hexagon of triangles the whole
+/// Tri-board ([`TRI_BOARD`]) round it.
+pub fn drawn_layout_of(layout: &BoardLayout) -> &BoardLayout {
+    match layout.shape() {
+        Shape::Triangles(_) => BoardLayout::triangles(TRI_BOARD),
+        Shape::Square { .. } => layout,
+    }
+}
 
 /// The closed cells the board draws dimmed rather than walled off: those of a hexagon of
 /// triangles (see [`Board::dimmed`]).

@@ -616,6 +616,11 @@ impl Game {
         self.history.iter().map(|(_, m)| m.as_str())
     }
 
+    /// Each move played, in notation, with the position it was played from, first move first.
+    pub fn history(&self) -> impl Iterator<Item = (&AnyPosition, &str)> {
+        self.history.iter().map(|(p, m)| (p, m.as_str()))
+    }
+
     /// The result, counting threefold repetition of the position (same hash, same side to move).
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.position.outcome() {

@@ -194,6 +194,11 @@ pub trait Scene {
     fn piles(&self) -> Vec<Pile> {
         Vec::new()
     }
+    /// The cells of every King now attacked under the game's own rules, every seat's (not only
+    /// the side to move's); empty in games without check.
+    fn in_check(&self) -> Vec<Cell> {
+        Vec::new()
+    }
     /// How the game's things are drawn.
     fn look(&self) -> Look {
         Look::default()
@@ -350,6 +355,38 @@ impl AnyPosition {
     /// The face-down piles.
     pub fn piles(&self) -> Vec<Pile> {
         self.scene().piles()
+    }
+    /// The cells of every King now in check, whichever seat owns it (empty in games without
+    /// check: the checkers family, Chec Toe, BrainKing's Dice Chess).
+    pub fn in_check(&self) -> Vec<Cell> {
+        self.scene().in_check()
+    }
+    /// The pieces on this position's board that are gone from `after` (neither on its board,
+    /// stacks included, nor back in a hand), each on the cell it stood on, top of its stack
+    /// first: what a move from here to `after` took off the board. Prisoners carried under a
+    /// stack and promotions take nothing; of a seat that lost `n` pieces, the first `n` found
+    /// on cells where it has fewer pieces than before are the ones taken.
+    pub fn taken(&self, after: &AnyPosition) -> Vec<(Cell, Piece)> {
+        let cells = self.topology().len().min(after.topology().len()) as Cell;
+        let seats = self.seating().count();
+        let count = |p: &AnyPosition, seat: Seat| {
+            (0..p.topology().len() as Cell).map(|c| p.stack_on(c).iter().filter(|x| x.seat == seat).count()).sum::<usize>() + p.hand(seat).len()
+        };
+        let mut out = Vec::new();
+        for seat in (0..seats as u8).map(Seat) {
+            let mut lost = count(self, seat).saturating_sub(count(after, seat));
+            for c in 0..cells {
+                if lost == 0 {
+                    break;
+                }
+                let (was, now) = (self.stack_on(c), after.stack_on(c));
+                let mine = |st: &[Piece]| st.iter().filter(|x| x.seat == seat).count();
+                let gone = mine(&was).saturating_sub(mine(&now)).min(lost);
+                out.extend(was.iter().rev().filter(|x| x.seat == seat).take(gone).map(|&x| (c, x)));
+                lost -= gone;
+            }
+        }
+        out
     }
     /// How the game's things are drawn.
     pub fn look(&self) -> Look {

@@ -29,8 +29,7 @@ pub const FRAME_WIDTH: f32 = 0.8;
 /// How far the frame's top lies below the cells' top, so the board's outline shows as a step.
 pub const FRAME_DROP: f32 = 0.03;
 
-/// The whole Tri-board every triangular game is drawn on: 12 rows, its corners included.
-pub const TRI_BOARD: TriBoard = TriBoard { rows: 12, corners: true, extra_file: false };
+pub use crate::table::geometry::TRI_BOARD;
 
 /// Width of the inlaid lines marking the 8-, 10- and 12-row boards on the Tri-board.
 pub const TRI_MARKING_WIDTH: f32 = 0.12;
@@ -38,10 +37,7 @@ pub const TRI_MARKING_WIDTH: f32 = 0.12;
 /// The layout the table draws a board on: for a hexagon of triangles the whole Tri-board
 /// ([`TRI_BOARD`], sharing the game's centre and lattice), for squares the game's own layout.
 pub fn drawn_layout(layout: &BoardLayout) -> &BoardLayout {
-    match layout.shape() {
-        Shape::Triangles(_) => BoardLayout::triangles(TRI_BOARD),
-        Shape::Square { .. } => layout,
-    }
+    crate::table::geometry::drawn_layout_of(layout)
 }
 
 /// The triangles of the Tri-board outside a triangular game's own board (none for squares):

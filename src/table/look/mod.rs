@@ -1,5 +1,5 @@
 //! What a window draws of the table: piece models and materials, the board's mesh and dress,
-//! highlights, seat plates, marks, the dice and their tray, the orbit camera and dragging,
+//! highlights, the last move and check, seat plates, marks, the dice and their tray, the orbit camera and dragging,
 //! and the panel and text widgets the screens share.
 
 use bevy::prelude::*;
@@ -9,6 +9,7 @@ pub mod dice_view;
 pub mod drag;
 pub mod dress;
 pub mod highlights;
+pub mod last_move;
 pub mod marks;
 pub mod mesh;
 pub mod models;
@@ -18,5 +19,16 @@ pub mod visuals;
 pub mod widgets;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((visuals::plugin, dress::plugin, highlights::plugin, plates::plugin, marks::plugin, camera::plugin, drag::plugin, dice_view::plugin, widgets::plugin));
+    app.add_plugins((
+        visuals::plugin,
+        dress::plugin,
+        highlights::plugin,
+        last_move::plugin,
+        plates::plugin,
+        marks::plugin,
+        camera::plugin,
+        drag::plugin,
+        dice_view::plugin,
+        widgets::plugin,
+    ));
 }

@@ -23,6 +23,7 @@ use crate::table::look::camera::OrbitCamera;
 use crate::table::look::drag::{Dragging, Pick, draggable};
 use crate::table::look::models::{Model, checker_crown, number_image, piece_surface};
 use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
+use crate::table::mirror::taken::CapturedPiece;
 use crate::table::schedule::TurnSystems;
 use crate::table::sets::SEAT_COLOURS;
 
@@ -60,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_palette, spawn_table).chain())
-        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_tiles, fan_stacks, turn_numbers, draw_hover).in_set(TurnSystems::Draw));
+        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_captured, dress_tiles, fan_stacks, turn_numbers, draw_hover).in_set(TurnSystems::Draw));
 }
 
 /// Shared meshes and materials, made once.
@@ -343,6 +344,41 @@ fn dress_hand(
     for (e, p) in &pieces {
         let material = palette.colours[seats.colour_index(p.owner)].clone();
         dress_piece(&mut commands, e, (p.owner, p.kind), Pick::Hand(p.kind), &palette, material, session.as_deref());
+    }
+}
+
+/// A piece in a captured row: its model (a checker as a disc, crowned for a king), in its
+/// owner's colour; it cannot be picked.
+fn dress_captured(
+    pieces: Query<(Entity, &CapturedPiece), Added<CapturedPiece>>,
+    palette: Res<Palette>,
+    seats: Res<Seats>,
+    session: Option<Res<crate::table::game::session::Session>>,
+    mut commands: Commands,
+) {
+    for (e, p) in &pieces {
+        let material = palette.colours[seats.colour_index(p.owner)].clone();
+        if !matches!(p.kind, PieceKind::Man | PieceKind::CheckerKing) {
+            let facing = facing(session.as_deref(), p.owner);
+            commands.entity(e).with_children(|c| spawn_model(c, &palette, p.kind, &material, facing));
+            continue;
+        }
+        commands.entity(e).with_children(|c| {
+            let mut disc = c.spawn((
+                Name::new("Captured checker"),
+                Mesh3d(palette.checker.clone()),
+                MeshMaterial3d(material),
+                Transform::from_translation(checker_offset(0, false)),
+            ));
+            if p.kind == PieceKind::CheckerKing {
+                disc.with_child((
+                    Name::new("Crown band"),
+                    Mesh3d(palette.crown_band.clone()),
+                    MeshMaterial3d(palette.gold.clone()),
+                    Transform::from_scale(Vec3::new(1.0, 0.9, 1.0)),
+                ));
+            }
+        });
     }
 }
 

@@ -1,6 +1,6 @@
 //! Chess at the table: chessmen by board byte, White and Black, pieces lost by letter.
 
-use super::ChessPosition;
+use super::{ChessPosition, KingRule, SEATING};
 use crate::game::AnyPosition;
 use crate::position::Seat;
 use crate::scene::{Piece, PieceKind, Scene, SetOf};
@@ -26,12 +26,26 @@ pub(crate) fn lost_from_full_set(topo: &Topology, piece_on: impl Fn(Cell) -> Opt
     kinds.iter().zip(start).zip(count).flat_map(|((k, s), c)| std::iter::repeat_n(k.letter(), s.saturating_sub(c))).collect()
 }
 
+impl ChessPosition {
+    /// The cells of the Kings in check (shadow check included), where Kings are royal; none
+    /// where they are only pieces to capture (BrainKing's Dice Chess).
+    pub(crate) fn checked_kings(&self) -> Vec<Cell> {
+        if self.rules.kings == KingRule::Capture {
+            return Vec::new();
+        }
+        SEATING.seats().filter(|&s| self.in_check(s)).map(|s| self.kings[s]).collect()
+    }
+}
+
 impl Scene for ChessPosition {
     fn board(&self) -> &'static Topology {
         self.topology()
     }
     fn piece_on(&self, cell: Cell) -> Option<Piece> {
         piece_of_byte(self.piece_at(cell))
+    }
+    fn in_check(&self) -> Vec<Cell> {
+        self.checked_kings()
     }
     fn lost(&self, seat: Seat, _start: Option<&AnyPosition>) -> String {
         lost_from_full_set(self.topology(), |c| self.piece_on(c), seat)

@@ -28,6 +28,11 @@ impl Scene for ChexPosition {
     fn piles(&self) -> Vec<Pile> {
         self.seating().seats().map(|seat| Pile { seat, face_down: self.face_down(seat), held: self.held_by(seat) }).collect()
     }
+    /// Rule 7's check: a King an enemy tile could take without leaving a tile unattached.
+    fn in_check(&self) -> Vec<Cell> {
+        let king = |s: Seat| self.tiles().find(|&c| self.piece_at(c) == super::byte(s, super::KING));
+        self.seating().seats().filter(|&s| ChexPosition::in_check(self, s)).filter_map(king).collect()
+    }
     fn look(&self) -> Look {
         Look { tiles: true, plane: true, ..Look::default() }
     }

@@ -15,6 +15,9 @@ impl Scene for DiceChessPosition {
     fn piece_on(&self, cell: Cell) -> Option<Piece> {
         piece_of_byte(self.chess().piece_at(cell))
     }
+    fn in_check(&self) -> Vec<Cell> {
+        self.chess().checked_kings()
+    }
     fn lost(&self, seat: Seat, _start: Option<&AnyPosition>) -> String {
         lost_from_full_set(self.board(), |c| self.piece_on(c), seat)
     }

@@ -66,6 +66,10 @@ impl Scene for DoubleChessPosition {
         let kind = PieceKind::from_chess(self.kind_at(cell))?;
         Some(Piece { marks: self.piece_marks(cell, seat), ..Piece::new(kind, seat).in_set(self.set_of(seat)) })
     }
+    /// Every seat's King attacked by its enemies (partners do not check each other).
+    fn in_check(&self) -> Vec<Cell> {
+        self.seating().seats().filter(|&s| DoubleChessPosition::in_check(self, s)).filter_map(|s| self.king(s)).collect()
+    }
     fn is_closed(&self, cell: Cell) -> bool {
         DoubleChessPosition::is_closed(self, cell)
     }

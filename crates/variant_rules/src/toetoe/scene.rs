@@ -37,6 +37,10 @@ impl Scene for ToeToePosition {
     fn hand(&self, seat: Seat) -> Vec<PieceKind> {
         HAND_ORDER.iter().flat_map(|&k| std::iter::repeat_n(PieceKind::from_toe(k), self.in_hand(seat, k) as usize)).flatten().collect()
     }
+    /// The King of either side attacked (a King still in hand is never in check).
+    fn in_check(&self) -> Vec<Cell> {
+        self.seating().seats().filter(|&s| ToeToePosition::in_check(self, s)).filter_map(|s| self.king(s)).collect()
+    }
     fn look(&self) -> Look {
         Look { hands: true, ..Look::default() }
     }
