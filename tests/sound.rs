@@ -90,3 +90,18 @@ fn the_move_that_ends_the_game_is_followed_by_the_cadence() {
     assert!(g.outcome().is_some(), "Fool's mate");
     assert_eq!(after_move_cues(&before, g.position(), true), [SoundCue::GameEnd]);
 }
+
+#[test]
+fn a_check_stings_after_the_move_and_only_when_it_is_new() {
+    let mut g = game(GameId::Chess);
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        play_text(&mut g, m);
+    }
+    // Qxd5 attacks nothing royal; then Qe5+ checks the King on e1 (the engine's `in_check`).
+    let (before, _, _) = play_text(&mut g, "d8d5");
+    assert_eq!(after_move_cues(&before, g.position(), false), []);
+    play_text(&mut g, "b1c3");
+    let (before, _, _) = play_text(&mut g, "d5e5");
+    assert!(!g.position().in_check().is_empty(), "Qe5 checks");
+    assert_eq!(after_move_cues(&before, g.position(), false), [SoundCue::Check]);
+}

@@ -55,7 +55,8 @@ pub fn landing_cue(before: &AnyPosition, after: &AnyPosition, path: &MovePath) -
 
 /// What follows a move once its piece has landed: the game's end if it ended the game
 /// (`over`), else in a game of more than two seats the chime of the seat whose turn it now is,
-/// when the turn passed.
+/// when the turn passed, then the check sting if a King stands in check that did not before
+/// (the engine's `in_check`: any seat's, in the multi-seat games).
 pub fn after_move_cues(before: &AnyPosition, after: &AnyPosition, over: bool) -> Vec<SoundCue> {
     if over {
         return vec![SoundCue::GameEnd];
@@ -64,7 +65,10 @@ pub fn after_move_cues(before: &AnyPosition, after: &AnyPosition, over: bool) ->
     if after.seating().count() > 2 && after.turn() != before.turn() {
         cues.push(SoundCue::Turn(after.turn()));
     }
-    // The engine's check query goes here when it comes: `SoundCue::Check`, after the chime.
+    let checked = after.in_check();
+    if !checked.is_empty() && checked != before.in_check() {
+        cues.push(SoundCue::Check);
+    }
     cues
 }
 
