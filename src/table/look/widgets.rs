@@ -80,8 +80,8 @@ pub fn button(caption: impl Into<String>, style: WidgetStyle) -> impl Bundle {
 /// A button with a one-line caption, laid out as `node` says (a width, a position) with the
 /// style's padding.
 pub fn button_in(caption: impl Into<String>, style: WidgetStyle, node: Node) -> impl Bundle {
-    let size = if style == WidgetStyle::Primary { 20.0 } else { 15.0 };
-    let pad = if style == WidgetStyle::Primary { UiRect::axes(Val::Px(22.0), Val::Px(8.0)) } else { UiRect::axes(Val::Px(9.0), Val::Px(4.0)) };
+    let size = if style == WidgetStyle::Primary { 20.0 } else { 14.0 };
+    let pad = if style == WidgetStyle::Primary { UiRect::axes(Val::Px(22.0), Val::Px(8.0)) } else { UiRect::axes(Val::Px(7.0), Val::Px(4.0)) };
     let justify = if node.justify_content == JustifyContent::Default { JustifyContent::Center } else { node.justify_content };
     let node = Node { padding: pad, justify_content: justify, align_items: AlignItems::Center, ..node };
     (clickable(style, node), children![(label(caption, size, IVORY), TextLayout::no_wrap())])

@@ -70,8 +70,11 @@ fn card(commands: &mut Commands, index: usize, assets: Option<&AssetServer>) -> 
             Some(assets) => c.spawn((ImageNode::new(assets.load(picture_path(id))), picture, BackgroundColor(Color::srgb(0.14, 0.2, 0.16)), Pickable::IGNORE)),
             None => c.spawn((picture, BackgroundColor(Color::srgb(0.14, 0.2, 0.16)), Pickable::IGNORE)),
         };
-        c.spawn(label(id.title(), 15.0, IVORY));
-        c.spawn(label(format!("{first}\n{second}"), 11.5, MUTED));
+        // Text at the picture's width: measured at its own width, a text node in a column would
+        // size the card for one word a line.
+        let width = Node { width: Val::Px(PICTURE.0), ..default() };
+        c.spawn((label(id.title(), 15.0, IVORY), width.clone()));
+        c.spawn((label(format!("{first} {second}"), 11.5, MUTED), width));
     });
     card.id()
 }

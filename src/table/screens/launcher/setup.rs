@@ -24,6 +24,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct SetupColumn;
 
+/// The width of a seat's name, in pixels: "Player A (Violet)" at the chips' size.
+const NAME_WIDTH: f32 = 150.0;
+
 /// The width of a row's caption, in pixels, so the chips line up.
 const CAPTION_WIDTH: f32 = 96.0;
 
@@ -166,7 +169,7 @@ fn seat_row(p: &mut ChildSpawnerCommands, choice: &LauncherChoice, seats: &Seats
         r.spawn((clickable(WidgetStyle::Button, Node { width: Val::Px(28.0), height: Val::Px(26.0), padding: UiRect::all(Val::Px(4.0)), ..default() }), LauncherAction::Colour(seat), Tooltip(format!("{}: click for the next colour", seats.colour_name(seat)))))
             .with_child((Node { flex_grow: 1.0, border_radius: BorderRadius::MAX, ..default() }, BackgroundColor(seats.colour(seat)), Pickable::IGNORE));
         let name_tip = format!("Click, then type a name (Backspace erases){about}");
-        r.spawn((button_in(shown, WidgetStyle::Chip { on: naming }, Node { width: Val::Px(172.0), justify_content: JustifyContent::Start, overflow: Overflow::clip(), ..default() }), LauncherAction::NameSeat(seat), Tooltip(name_tip)));
+        r.spawn((button_in(shown, WidgetStyle::Chip { on: naming }, Node { width: Val::Px(NAME_WIDTH), justify_content: JustifyContent::Start, overflow: Overflow::clip(), ..default() }), LauncherAction::NameSeat(seat), Tooltip(name_tip)));
         for who in Controller::choices() {
             let words = match who.movetime_ms() {
                 None => "Human".to_string(),
