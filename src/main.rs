@@ -100,6 +100,10 @@ enum Command {
         /// where it may go.
         #[arg(long, default_value = "")]
         click: String,
+        /// Look back at the position after this many moves (as the move list's buttons and the
+        /// arrow keys do) before shooting.
+        #[arg(long)]
+        view: Option<usize>,
     },
     /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
     FrameBench {
@@ -201,7 +205,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
             start_on(&mut app, game, seats);
             app.run();
         }
-        Some(Command::Screenshot { game, launcher, out, size, throw, click }) => screenshot(&game, launcher, out, size, throw, &click)?,
+        Some(Command::Screenshot { game, launcher, out, size, throw, click, view }) => screenshot(&game, launcher, out, size, (throw, view), &click)?,
         Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
         Some(Command::Text(args)) => {
@@ -214,7 +218,8 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), throw: Option<u64>, click: &str) -> Result<(), String> {
+/// `(throw, view)`: the dice's seed to throw with, and the ply to look back at.
+fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), (throw, view): (Option<u64>, Option<usize>), click: &str) -> Result<(), String> {
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -232,7 +237,7 @@ fn screenshot(args: &GameArgs, launcher: bool, out: PathBuf, size: (u32, u32), t
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, view, ..ScreenshotRequest::new(out.clone()) });
     // A screenshot is not a game being played: it leaves the player's autosave alone.
     app.insert_resource(SavePaths { autosave: false, ..SavePaths::from_env() });
     app.run();

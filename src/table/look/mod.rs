@@ -8,6 +8,7 @@ pub mod camera;
 pub mod dice_view;
 pub mod drag;
 pub mod dress;
+pub mod framing;
 pub mod highlights;
 pub mod marks;
 pub mod mesh;

@@ -1,4 +1,4 @@
-//! The screens and their panels: the launcher and its resume panel, the in-game HUD, the file
+//! The screens and their panels: the launcher and its resume panel, the in-game HUD and its move list, the file
 //! dialogs and the screenshot command.
 
 use bevy::prelude::*;
@@ -6,9 +6,10 @@ use bevy::prelude::*;
 pub mod dialogs;
 pub mod hud;
 pub mod launcher;
+pub mod move_list;
 pub mod resume;
 pub mod screenshot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, dialogs::plugin, screenshot::plugin));
+    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, move_list::plugin, dialogs::plugin, screenshot::plugin));
 }

@@ -29,12 +29,14 @@ pub struct ScreenshotRequest {
     /// Cells to click once the scene is up (`--click`: a piece, then where it may go, shows the
     /// move highlights).
     pub clicks: Vec<variant_rules::Cell>,
+    /// Look back at the position after this many moves (`--view`), as the move list's buttons do.
+    pub view: Option<usize>,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new() }
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), view: None }
     }
 }
 
@@ -44,11 +46,15 @@ fn take_screenshot(
     mut dice: ResMut<crate::table::game::dice::DiceTable>,
     mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
     mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
+    mut steps: MessageWriter<crate::table::game::replay::ReplayStep>,
     mut commands: Commands,
 ) {
     req.frames += 1;
     if req.frames == 5 {
         clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
+        if let Some(ply) = req.view {
+            steps.write(crate::table::game::replay::ReplayStep::To(ply));
+        }
     }
     if let Some(seed) = req.throw_seed {
         // Throw once the scene is up; then wait for the dice to rest and a few frames more.
