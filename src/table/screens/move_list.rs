@@ -149,7 +149,7 @@ fn update_list(
     session: Option<Res<Session>>,
     replay: Res<Replay>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    lists: Query<Entity, With<MovesRows>>,
+    lists: Query<(Entity, Ref<MovesRows>)>,
     mut markers: Query<(&mut Text, &mut Node), With<ReplayMarker>>,
     mut last: Local<Shown>,
     mut commands: Commands,
@@ -160,7 +160,9 @@ fn update_list(
         node.display = if marker.is_some() { Display::Flex } else { Display::None };
         t.set_if_neq(Text(marker.unwrap_or_default()));
     }
-    if !session.is_changed() && !replay.is_changed() && !last.rows.is_empty() {
+    // A new panel (a new game on the table) starts empty, whatever was shown before.
+    let fresh = lists.iter().any(|(_, l)| l.is_added());
+    if !session.is_changed() && !replay.is_changed() && !last.rows.is_empty() && !fresh {
         return;
     }
     let height = windows.single().map_or(720.0, |w| w.height());
@@ -169,10 +171,10 @@ fn update_list(
     let shown = shown_move(&session, &replay);
     let range = rows_in_view(&rows, shown, max);
     let now = Shown { rows, range, shown };
-    if *last == now {
+    if *last == now && !fresh {
         return;
     }
-    for list in &lists {
+    for (list, _) in &lists {
         commands.entity(list).despawn_related::<Children>();
         commands.entity(list).with_children(|l| {
             for row in &now.rows[now.range.clone()] {
