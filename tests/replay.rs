@@ -23,7 +23,7 @@ fn mirrored(app: &mut App) -> Vec<(Cell, String)> {
     for (cell, children) in stacks {
         let mut cks: Vec<CheckerPiece> = children.iter().filter_map(|&c| world.get::<CheckerPiece>(c).copied()).collect();
         cks.sort_by_key(|c| c.level);
-        let words: Vec<String> = cks.iter().map(|c| format!("{} {:?}", c.owner.0, if c.king { PieceKind::CheckerKing } else { PieceKind::Checker })).collect();
+        let words: Vec<String> = cks.iter().map(|c| format!("{} {:?}", c.owner.0, if c.king { PieceKind::CheckerKing } else { PieceKind::Man })).collect();
         out.push((cell, words.join(",")));
     }
     out.sort();
@@ -107,7 +107,7 @@ fn stepping_back_shows_earlier_positions_and_forward_returns_to_the_game() {
 fn the_arrow_keys_home_and_end_step_through_the_moves() {
     let mut app = playing(game_of(GameId::Chess, &OPENING), scratch_saves("replay-keys"));
     app.insert_resource(ButtonInput::<KeyCode>::default());
-    let mut press = |app: &mut App, key: KeyCode| {
+    let press = |app: &mut App, key: KeyCode| {
         app.world_mut().resource_mut::<ButtonInput<KeyCode>>().press(key);
         app.update();
         let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
