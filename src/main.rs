@@ -14,9 +14,9 @@ use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::session::{PositionChanged, Session};
 use variant_table::table::persist::data_dir::SavePaths;
 use variant_table::table::persist::save::{clip, guarded};
+use variant_table::table::persist::settings::{SettingsFile, SettingsPlugin};
 use variant_table::table::schedule::AppState;
 use variant_table::table::screens::launcher::LauncherChoice;
-use variant_table::table::persist::settings::{SettingsFile, SettingsPlugin};
 use variant_table::table::screens::screenshot::ScreenshotRequest;
 use variant_table::table::{TablePlugin, TableRenderPlugin};
 
@@ -99,6 +99,10 @@ struct ShotArgs {
     /// The table alone, without the panels (the launcher's pictures of the games).
     #[arg(long)]
     board_only: bool,
+    /// Look back at the position after this many moves (as the move list's buttons and the
+    /// arrow keys do) before shooting.
+    #[arg(long)]
+    view: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -238,7 +242,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 }
 
 fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
-    let ShotArgs { launcher, out, size, throw, click, board_only } = shot;
+    let ShotArgs { launcher, out, size, throw, click, board_only, view } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -256,7 +260,7 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view, ..ScreenshotRequest::new(out.clone()) });
     // A screenshot is not a game being played: it leaves the player's autosave alone.
     app.insert_resource(SavePaths { autosave: false, ..SavePaths::from_env() });
     app.run();

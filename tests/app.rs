@@ -794,8 +794,9 @@ fn click_a_move(app: &mut App, rng: &mut ChaCha8Rng) {
 #[test]
 fn four_player_stax_from_the_launcher_turns_the_view_to_each_seat() {
     use variant_table::table::game::view::TurnView;
-    use variant_table::table::screens::hud::{move_list_text, status_text};
+    use variant_table::table::screens::hud::status_text;
     use variant_table::table::screens::launcher::LauncherKey;
+    use variant_table::table::screens::move_list::move_list_text;
     let mut app = start_from_launcher(&[LauncherKey::Char('p')]);
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
     assert_eq!(app.world().resource::<Seats>().colours(), Seats::default_colours(GameId::Stax, 4));

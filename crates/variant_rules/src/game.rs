@@ -615,6 +615,17 @@ impl Game {
     pub fn moves(&self) -> impl Iterator<Item = &str> {
         self.history.iter().map(|(_, m)| m.as_str())
     }
+    /// The position after the first `ply` moves (the start at 0, the current position at the
+    /// number of moves played); `None` past the last move. The game keeps every position it
+    /// passed through, so a table replaying the game looks each one up rather than playing the
+    /// moves again.
+    pub fn position_at(&self, ply: usize) -> Option<&AnyPosition> {
+        match self.history.get(ply) {
+            Some((before, _)) => Some(before),
+            None if ply == self.history.len() => Some(&self.position),
+            None => None,
+        }
+    }
 
     /// Each move played, in notation, with the position it was played from, first move first.
     pub fn history(&self) -> impl Iterator<Item = (&AnyPosition, &str)> {
@@ -696,5 +707,31 @@ mod tests {
             let pos = AnyPosition::start(g, &GameOptions::default_for(g)).unwrap_or_else(|e| panic!("{g}: {e}"));
             assert_eq!(pos.family(), g.family(), "{g}");
         }
+    }
+
+    #[test]
+    fn position_at_looks_up_every_position_passed_through() {
+        let mut g = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).expect("chess starts");
+        let start = g.position().to_text();
+        g.play("e2e4").expect("legal");
+        let after_one = g.position().to_text();
+        g.play("e7e5").expect("legal");
+        assert_eq!(g.position_at(0).map(AnyPosition::to_text), Some(start));
+        assert_eq!(g.position_at(1).map(AnyPosition::to_text), Some(after_one));
+        assert_eq!(g.position_at(2).map(AnyPosition::to_text), Some(g.position().to_text()));
+        assert!(g.position_at(3).is_none());
+    }
+
+    #[test]
+    fn a_roll_move_shows_its_faces() {
+        let g = Game::new(GameId::DiceChess, GameOptions::default_for(GameId::DiceChess), None).expect("dice chess starts");
+        let pos = g.position();
+        let roll = pos.roll_move(&[5, 3]).expect("a roll is due at the start");
+        // Two dice whose order does not matter read low first.
+        assert_eq!(pos.roll_faces(roll), Some(vec![3, 5]));
+        let mut after = g.clone();
+        after.play_move(roll);
+        let played = after.position().legal_move_list()[0];
+        assert_eq!(after.position().roll_faces(played), None);
     }
 }

@@ -276,6 +276,11 @@ pub trait Scene {
     fn roll_of(&self, _faces: &[u8]) -> Option<AnyMove> {
         None
     }
+    /// The faces a roll move shows, in die order (`None` for any other move): what a table
+    /// replaying the game puts on the dice.
+    fn roll_faces(&self, _m: AnyMove) -> Option<Vec<u8>> {
+        None
+    }
     /// What the roll in force allows, for the HUD ("Rolled [3,5]: move a bishop or a rook").
     fn roll_line(&self) -> String {
         String::new()
@@ -470,6 +475,10 @@ impl AnyPosition {
     /// The roll token for thrown faces ("[3,5]"), sorted where the order does not matter.
     pub fn roll_token(&self, faces: &[u8]) -> String {
         words::roll_token(faces, self.dice_ordered())
+    }
+    /// The faces roll move `m` shows, in die order (`None` when `m` is no roll).
+    pub fn roll_faces(&self, m: AnyMove) -> Option<Vec<u8>> {
+        self.scene().roll_faces(m)
     }
     /// What the roll in force allows, for the HUD.
     pub fn roll_line(&self) -> String {

@@ -21,6 +21,7 @@ use variant_rules::{AnyMove, Cell, Position, Seat};
 
 use crate::table::game::dice::ThrowDice;
 use crate::table::game::phase::Motion;
+use crate::table::game::replay::Replay;
 use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
 use crate::table::schedule::{AppState, ApplyCommands, InPhase, OnScreen, TurnPhase, TurnSystems};
@@ -210,8 +211,9 @@ fn drop_stale_searches(session: Option<Res<Session>>, state: Res<State<AppState>
 
 /// In the [`TurnPhase::Thinking`] phase: plays the computer's move once its search is done and
 /// the last move's pieces have landed.
-fn play_thought(session: Res<Session>, motion: Res<Motion>, mut computer: ResMut<Computer>, mut out: MessageWriter<GameCommand>) {
-    if motion.moving {
+/// While a player looks back through the moves ([`Replay`]) the move is held.
+fn play_thought(session: Res<Session>, motion: Res<Motion>, replay: Res<Replay>, mut computer: ResMut<Computer>, mut out: MessageWriter<GameCommand>) {
+    if motion.moving || !replay.is_live() {
         return;
     }
     let Some(thought) = computer.thinking.as_mut().and_then(|s| check_ready(&mut s.task)) else { return };
@@ -277,8 +279,16 @@ fn ask_hint(
 
 /// The computer's dice: thrown, as Space throws them, a moment after a roll falls due (in the
 /// [`TurnPhase::AwaitingThrow`] phase; the wait starts afresh each time the phase is entered).
-fn throw_for_computer(time: Res<Time>, session: Res<Session>, seats: Res<Seats>, mut computer: ResMut<Computer>, mut throw: MessageWriter<ThrowDice>) {
-    if !seats.is_computer(session.game.position().turn()) {
+/// Held while a player looks back through the moves.
+fn throw_for_computer(
+    time: Res<Time>,
+    session: Res<Session>,
+    seats: Res<Seats>,
+    replay: Res<Replay>,
+    mut computer: ResMut<Computer>,
+    mut throw: MessageWriter<ThrowDice>,
+) {
+    if !seats.is_computer(session.game.position().turn()) || !replay.is_live() {
         return;
     }
     computer.throw_wait += time.delta_secs();

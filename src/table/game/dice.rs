@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use variant_rules::Position;
 
 use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
+use crate::table::game::replay::{Replay, ReplayStep};
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
 use crate::table::geometry::CELL;
 use crate::table::schedule::{AppState, InPhase, OnScreen, TurnPhase, TurnSystems};
@@ -142,11 +143,21 @@ fn keys(
 }
 
 /// Starts a throw when one is asked for and the rules are waiting for a roll.
-fn start_throw(mut asks: MessageReader<ThrowDice>, session: Option<Res<Session>>, mut table: ResMut<DiceTable>) {
+/// A throw asked for while the view is in the past returns the view to the game.
+fn start_throw(
+    mut asks: MessageReader<ThrowDice>,
+    session: Option<Res<Session>>,
+    replay: Res<Replay>,
+    mut table: ResMut<DiceTable>,
+    mut steps: MessageWriter<ReplayStep>,
+) {
     let Some(session) = session else {
         asks.clear();
         return;
     };
+    if !asks.is_empty() && !replay.is_live() {
+        steps.write(ReplayStep::Last);
+    }
     for ask in asks.read() {
         let Some(n) = session.game.position().dice_due() else { continue };
         if table.flight.is_some() {
@@ -242,7 +253,7 @@ fn spawn_dice(
     if n == 0 {
         return;
     }
-    table.rest = (0..n).map(|i| (Vec3::new((i as f32 - (n as f32 - 1.0) / 2.0) * 0.6, dice::DIE_HALF, 0.0), Quat::IDENTITY)).collect();
+    table.rest = (0..n).map(|i| (row_spot(i, n), Quat::IDENTITY)).collect();
     let origin = tray_origin(session.game.position().topology());
     commands.spawn((Name::new("Dice tray"), DiceTray, Transform::from_translation(origin), Visibility::default(), DespawnOnEnter(AppState::Launcher)));
     for index in 0..n {
@@ -256,13 +267,15 @@ fn spawn_dice(
     }
 }
 
-/// Puts each die where the simulation has it (or where it came to rest).
-fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: Query<(&Die, &mut Transform)>) {
+/// Puts each die where the simulation has it (or where it came to rest); while the view is in
+/// the past, in a row showing that position's roll.
+fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, replay: Res<Replay>, mut dice_q: Query<(&Die, &mut Transform)>) {
     let Some(session) = session else { return };
     let origin = tray_origin(session.game.position().topology());
-    let poses: Vec<(Vec3, Quat)> = match &table.flight {
-        Some(f) => f.world.poses().collect(),
-        None => table.rest.clone(),
+    let poses: Vec<(Vec3, Quat)> = match (&table.flight, replay.viewed()) {
+        (Some(f), _) => f.world.poses().collect(),
+        (None, Some(_)) => showing(&replay.faces(&session).unwrap_or_default(), table.rest.len()),
+        (None, None) => table.rest.clone(),
     };
     for (die, mut t) in &mut dice_q {
         if let Some(&(at, rot)) = poses.get(die.index) {
@@ -273,11 +286,32 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, mut dice_q: 
     }
 }
 
+/// `n` dice in a row across the tray, each with `faces`' face up (face 1 where there is none:
+/// before the first roll).
+pub fn showing(faces: &[u8], n: usize) -> Vec<(Vec3, Quat)> {
+    (0..n)
+        .map(|i| {
+            let face = faces.get(i).copied().unwrap_or(1);
+            let normal = dice::FACES.iter().find(|(_, f)| *f == face).map_or(Vec3::Y, |(n, _)| *n);
+            (row_spot(i, n), Quat::from_rotation_arc(normal, Vec3::Y))
+        })
+        .collect()
+}
+
+/// Where die `i` of `n` rests in a row across the tray (0.6 apart: a die is 0.36 across).
+fn row_spot(i: usize, n: usize) -> Vec3 {
+    Vec3::new((i as f32 - (n as f32 - 1.0) / 2.0) * 0.6, dice::DIE_HALF, 0.0)
+}
+
 /// In the [`TurnPhase::Forced`] phase: plays the move that leaves nothing to choose after a
 /// short pause: a pass when the roll allows no move, a re-roll under `--no-move reroll`, the
 /// Apocalypse after three sixes, a pass with no move. The pause starts afresh when
 /// the phase is entered and after each forced move (the next seat may be forced too).
-fn forced_moves(time: Res<Time>, session: Res<Session>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
+/// Held while a player looks back through the moves.
+fn forced_moves(time: Res<Time>, session: Res<Session>, replay: Res<Replay>, mut table: ResMut<DiceTable>, mut out: MessageWriter<GameCommand>) {
+    if !replay.is_live() {
+        return;
+    }
     if session.is_changed() {
         table.forced_wait = 0.0;
     }

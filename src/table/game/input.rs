@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use variant_rules::scene::PieceKind;
 use variant_rules::{AnyMove, Cell, MovePath, Position, Seat};
 
+use crate::table::game::replay::{Replay, ReplayStep};
 use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, PositionChanged, Session};
 use crate::table::schedule::{OnScreen, TurnSystems};
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ChooseMove>()
         .init_resource::<Selection>()
         .add_systems(Update, keyboard.in_set(TurnSystems::Input).in_set(OnScreen::Table))
-        .add_systems(Update, (select, choose).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play))
+        .add_systems(Update, (refuse_while_viewing, select, choose).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play))
         .add_systems(Update, clear_on_change.in_set(TurnSystems::Animate));
 }
 
@@ -115,6 +116,28 @@ fn refresh(sel: &mut Selection, paths: &[(AnyMove, MovePath)]) -> Vec<AnyMove> {
     matching.iter().filter(|(_, p)| p.landings == sel.hops && !sel.hops.is_empty()).map(|(m, _)| *m).collect()
 }
 
+/// A click on the board while the view is in the past is not played (it was aimed at a board
+/// that is not the game's): the view returns to the game, and the HUD says so.
+fn refuse_while_viewing(
+    mut clicks: MessageReader<CellClicked>,
+    mut hand_clicks: MessageReader<HandClicked>,
+    mut pile_clicks: MessageReader<PileClicked>,
+    replay: Res<Replay>,
+    session: Option<ResMut<Session>>,
+    mut steps: MessageWriter<ReplayStep>,
+) {
+    let clicked = clicks.read().count() + hand_clicks.read().count() + pile_clicks.read().count() > 0;
+    if !clicked || replay.is_live() {
+        return;
+    }
+    if let Some(mut session) = session {
+        let marker = replay.marker(&session).unwrap_or_default();
+        session.status = format!("{marker} (not the game): back at the game now, click again to play");
+    }
+    steps.write(ReplayStep::Last);
+}
+
+#[allow(clippy::too_many_arguments)]
 fn select(
     mut clicks: MessageReader<CellClicked>,
     mut hand_clicks: MessageReader<HandClicked>,
@@ -123,8 +146,16 @@ fn select(
     seats: Res<Seats>,
     mut sel: ResMut<Selection>,
     mut out: MessageWriter<GameCommand>,
+    replay: Res<Replay>,
 ) {
     let Some(mut session) = session else { return };
+    if !replay.is_live() {
+        // Refused by `refuse_while_viewing`.
+        clicks.clear();
+        hand_clicks.clear();
+        pile_clicks.clear();
+        return;
+    }
     if seats.is_computer(session.game.position().turn()) {
         // The computer's pieces are not the players' to move.
         if !clicks.is_empty() || !hand_clicks.is_empty() || !pile_clicks.is_empty() {

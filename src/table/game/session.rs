@@ -89,6 +89,11 @@ impl Session {
         self.played.iter().map(|(s, _)| *s)
     }
 
+    /// The moves of the move list, typed, in order.
+    pub fn moves(&self) -> impl Iterator<Item = AnyMove> + '_ {
+        self.played.iter().map(|(_, m)| *m)
+    }
+
     /// The throws recorded for the moves still in the game (undo drops the later ones).
     pub fn live_throws(&self) -> Vec<(usize, crate::dice::RollRecord)> {
         let n = self.game.moves().count();

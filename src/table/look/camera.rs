@@ -12,9 +12,10 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
 
-use variant_rules::Wrap;
+use variant_rules::{Position, Wrap};
 
 use crate::table::game::view::{TurnView, short_way};
+use crate::table::look::framing::{PIECE_TOP, ViewMargins, board_points, fit};
 use crate::table::mirror::board::Board;
 use crate::table::mirror::pieces::{ChessPiece, Stack};
 use crate::table::schedule::TurnSystems;
@@ -22,7 +23,8 @@ use crate::table::schedule::TurnSystems;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
         .add_systems(Update, choose_quality)
-        .add_systems(Update, (frame_board, frame_cluster, turn_to_seat, orbit, fly, place).chain().in_set(TurnSystems::Input))
+        .init_resource::<ViewMargins>()
+        .add_systems(Update, (frame_board, fit_view, frame_cluster, turn_to_seat, orbit, fly, place).chain().in_set(TurnSystems::Input))
         .add_observer(double_click_to_fly);
 }
 
@@ -52,11 +54,22 @@ pub struct OrbitCamera {
     pub seat_yaw: f32,
     /// Where the sun is now (it swings round after `seat_yaw`).
     pub sun_yaw: f32,
+    /// The look-at point's offset from `focus` that centres the board in the room the HUD
+    /// leaves, along the ground to the view's right and away, as a fraction of `distance`.
+    pub lead: Vec2,
+    /// The world points the home view frames (empty: none, the view keeps its distance).
+    pub frame: Vec<Vec3>,
+    /// Whether the home view is to be fitted to `frame` again (a new board).
+    pub refit: bool,
 }
 
 /// Where the sun stands seen from the south seat (behind the player's left shoulder); the
 /// light is turned round the table with the seat the view is at.
 pub const SUN_AT: Vec3 = Vec3::new(-4.0, 10.0, 6.0);
+
+/// The pitch of the home view (radians above the table): about 54 degrees, steep enough to see
+/// every cell, shallow enough to see the pieces' shapes.
+const HOME_PITCH: f32 = 0.95;
 
 /// Distance at which an 8-cell-wide board fills the view from the default pitch (found by eye
 /// at 16:9 with the HUD panels at the sides).
@@ -76,7 +89,7 @@ impl Default for OrbitCamera {
         OrbitCamera {
             focus: Vec3::ZERO,
             yaw: 0.0,
-            pitch: 0.95,
+            pitch: HOME_PITCH,
             distance: DISTANCE_PER_8_CELLS,
             fly_to: None,
             home_distance: DISTANCE_PER_8_CELLS,
@@ -84,6 +97,9 @@ impl Default for OrbitCamera {
             turn_to: None,
             seat_yaw: 0.0,
             sun_yaw: 0.0,
+            lead: Vec2::ZERO,
+            frame: Vec::new(),
+            refit: false,
         }
     }
 }
@@ -144,7 +160,8 @@ fn frame_board(
             cam.yaw = view.target_yaw().unwrap_or(0.0);
             cam.seat_yaw = cam.yaw;
             cam.sun_yaw = cam.yaw;
-            let maximum_distance = (cam.home_distance + reach).max(SHADOW_DISTANCE);
+            // The home distance is a first guess until the view is fitted to the window: a quarter more.
+            let maximum_distance = (cam.home_distance * 1.25 + reach).max(SHADOW_DISTANCE);
             for mut config in &mut suns {
                 *config = CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance, ..default() }.build();
             }
@@ -170,30 +187,55 @@ fn frame(board: &Board, session: Option<&crate::table::game::session::Session>, 
     let wide = hi[0] - lo[0] + ghosts(t.wrap() != Wrap::Flat);
     let deep = hi[1] - lo[1] + ghosts(t.wrap() == Wrap::Universal);
     let dice = session.map_or(0, |s| s.game.position().dice_count());
+    let plates = board.layout.side_count() == 6 || session.is_some_and(|s| s.game.position().seating().count() > 2);
+    let mut points = board_points(board, plates);
     if dice > 0 {
         // The dice tray stands left of the board (and hands, where the game has them, right of
         // it): frame the board and the tray, centred between them.
-        let left = crate::table::game::dice::tray_origin(t).x - crate::dice::TRAY_HALF[0] - 0.3;
-        let hands = session.is_some_and(|s| s.game.position().look().hands);
-        let right = wide / 2.0 + if hands { 2.0 } else { 0.3 };
-        for mut cam in cams.iter_mut() {
-            *cam = OrbitCamera::framing((right - left).max(deep) * 0.85);
-            cam.focus = Vec3::new((left + right) / 2.0, 0.0, 0.0);
-            cam.home_focus = cam.focus;
-        }
-        return;
+        let tray = crate::table::game::dice::tray_origin(t);
+        let (hx, hz) = (crate::dice::TRAY_HALF[0] + 0.3, crate::dice::TRAY_HALF[1] + 0.3);
+        points.extend([Vec3::new(tray.x - hx, 0.0, -hz), Vec3::new(tray.x - hx, 0.0, hz), Vec3::new(tray.x + hx, 0.0, hz)]);
     }
-    // A four-seat board (12x12) sits under taller HUD panels: a little more room round it. A
-    // hexagon's corners leave room of their own at the top and bottom of the view.
-    let room = if t.tri_board().is_some() {
-        1.0
-    } else if wide.max(deep) > 10.0 {
-        1.1
-    } else {
-        1.0
-    };
+    if session.is_some_and(|s| s.game.position().look().hands) {
+        // Two columns of pieces in hand right of the board.
+        let x = wide / 2.0 + 2.0;
+        points.extend([Vec3::new(x, 0.0, -deep / 2.0), Vec3::new(x, PIECE_TOP, deep / 2.0)]);
+    }
+    let (lo, hi) = points.iter().fold((Vec3::MAX, Vec3::MIN), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let focus = Vec3::new((lo.x + hi.x) / 2.0, 0.0, (lo.z + hi.z) / 2.0);
     for mut cam in cams.iter_mut() {
-        *cam = OrbitCamera::framing(wide.max(deep) * room);
+        // A first guess until the window's free room is known (see `fit_view`).
+        *cam = OrbitCamera::framing((hi.x - lo.x).max(hi.z - lo.z) * 0.85);
+        (cam.focus, cam.home_focus) = (focus, focus);
+        cam.frame = points.clone();
+        cam.refit = true;
+    }
+}
+
+/// Fits the home view to the board (its [`OrbitCamera::frame`]) in the room the HUD's panels
+/// leave ([`ViewMargins`]): on a new board, and again when the window or the panels change (the
+/// view itself moves only if it was at home).
+fn fit_view(margins: Res<ViewMargins>, mut cams: Query<(&mut OrbitCamera, &Camera, Option<&Projection>)>, mut last: Local<Option<(Vec2, ViewMargins)>>) {
+    for (mut cam, camera, projection) in &mut cams {
+        let Some(size) = camera.logical_viewport_size() else { continue };
+        let now = Some((size, *margins));
+        if !cam.refit && *last == now {
+            continue;
+        }
+        *last = now;
+        let fov = match projection {
+            Some(Projection::Perspective(p)) => p.fov,
+            _ => PerspectiveProjection::default().fov,
+        };
+        let Some(f) = fit(&cam.frame, cam.home_focus, (cam.seat_yaw, HOME_PITCH), fov, size, *margins, (ZOOM.0 * 2.0, ZOOM.1)) else {
+            cam.refit = false;
+            continue;
+        };
+        let at_home = cam.refit || (cam.distance - cam.home_distance).abs() < 1e-3;
+        (cam.home_distance, cam.lead, cam.refit) = (f.distance, f.lead, false);
+        if at_home {
+            cam.distance = f.distance;
+        }
     }
 }
 
@@ -258,10 +300,8 @@ fn orbit(
             cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(ZOOM.0, ZOOM.1);
         }
         if keys.just_pressed(KeyCode::KeyR) {
-            let home = cam.home_focus;
-            *cam = OrbitCamera::framing(cam.home_distance / DISTANCE_PER_8_CELLS * 8.0);
-            cam.focus = home;
-            cam.home_focus = home;
+            (cam.focus, cam.distance, cam.pitch) = (cam.home_focus, cam.home_distance, HOME_PITCH);
+            (cam.fly_to, cam.turn_to) = (None, None);
             cam.yaw = view.target_yaw().unwrap_or(0.0);
             (cam.seat_yaw, cam.sun_yaw) = (cam.yaw, cam.yaw);
         }
@@ -300,7 +340,10 @@ fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>, mut suns: Query<&mut T
         let (sy, cy) = cam.yaw.sin_cos();
         let (sp, cp) = cam.pitch.sin_cos();
         let offset = Vec3::new(sy * cp, sp, cy * cp) * cam.distance;
-        *t = Transform::from_translation(cam.focus + offset).looking_at(cam.focus, Vec3::Y);
+        // The lead turns with the view, so the board keeps its place in the window.
+        let lead = (Vec3::new(cy, 0.0, -sy) * cam.lead.x + Vec3::new(-sy, 0.0, -cy) * cam.lead.y) * cam.distance;
+        let target = cam.focus + lead;
+        *t = Transform::from_translation(target + offset).looking_at(target, Vec3::Y);
         let sun = Transform::from_translation(Quat::from_rotation_y(cam.sun_yaw) * SUN_AT).looking_at(Vec3::ZERO, Vec3::Y);
         for mut s in &mut suns {
             s.set_if_neq(sun);

@@ -9,7 +9,7 @@ use variant_rules::scene::MoveClass;
 use crate::dice::{DIE_HALF, TRAY_HALF, TRAY_WALL};
 use crate::table::game::dice::{DiceTable, DiceTray, Die, ThrowDice};
 use crate::table::game::session::{GameCommand, Session};
-use crate::table::look::widgets::{panel, text};
+use crate::table::look::widgets::{ActionSlot, panel, text};
 use crate::table::schedule::{AppState, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
@@ -65,55 +65,54 @@ fn show_actions(
     seats: Res<crate::table::game::seats::Seats>,
     state: Res<State<AppState>>,
     panels: Query<(Entity, &ActionPanel)>,
+    slots: Query<(Entity, Ref<ActionSlot>)>,
     mut commands: Commands,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !table.is_changed() && !seats.is_changed() {
+    // (A new HUD's slot is empty: its actions are shown again.)
+    let new_slot = slots.iter().any(|(_, s)| s.is_added());
+    if !session.is_changed() && !table.is_changed() && !seats.is_changed() && !new_slot {
         return;
     }
     // The computer throws, re-rolls and passes for itself: no buttons on its turn.
     let players_turn = !seats.is_computer(variant_rules::Position::turn(session.game.position()));
     let actions = if *state.get() == AppState::Playing && players_turn { open_actions(&session, &table) } else { Vec::new() };
-    if panels.iter().any(|(_, p)| p.shown == actions) {
+    if panels.iter().any(|(_, p)| p.shown == actions) && !new_slot {
         return;
     }
     for (e, _) in &panels {
         commands.entity(e).despawn();
     }
+    // The HUD's slot for actions, off the board (none without a HUD).
+    let Ok((slot, _)) = slots.single() else { return };
     if actions.is_empty() {
         return;
     }
-    commands
-        .spawn((
-            Name::new("Dice actions"),
-            ActionPanel { shown: actions.clone() },
-            DespawnOnEnter(AppState::Launcher),
-            Node {
-                position_type: PositionType::Absolute,
-                width: Val::Percent(100.0),
-                bottom: Val::Px(140.0),
-                justify_content: JustifyContent::Center,
+    commands.entity(slot).with_children(|row| {
+        // `panel` lays its children out in a column; the buttons go in a row (wrapping in
+        // the HUD's column).
+        row.spawn((Name::new("Dice actions"), ActionPanel { shown: actions.clone() }, DespawnOnEnter(AppState::Launcher), panel(Node::default())))
+            .insert(Node {
+                padding: UiRect::all(Val::Px(10.0)),
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: Val::Px(8.0),
+                row_gap: Val::Px(8.0),
                 ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .with_children(|row| {
-            // `panel` lays its children out in a column; the buttons go in a row.
-            row.spawn(panel(Node::default()))
-                .insert(Node { padding: UiRect::all(Val::Px(10.0)), flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })
-                .with_children(|p| {
-                    for action in actions {
-                        p.spawn((
-                            Name::new(format!("Dice action {}", action.label())),
-                            Button,
-                            Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
-                            BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
-                        ))
-                        .with_child((text(action.label(), 16.0), Pickable::IGNORE))
-                        .observe(on_action(action));
-                    }
-                });
-        });
+            })
+            .with_children(|p| {
+                for action in actions {
+                    p.spawn((
+                        Name::new(format!("Dice action {}", action.label())),
+                        Button,
+                        Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
+                        BackgroundColor(Color::srgb(0.12, 0.25, 0.18)),
+                    ))
+                    .with_child((text(action.label(), 16.0), Pickable::IGNORE))
+                    .observe(on_action(action));
+                }
+            });
+    });
 }
 
 /// What a click on an action's button does: throw the dice, or play the re-roll or the pass.

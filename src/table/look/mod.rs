@@ -5,9 +5,11 @@
 use bevy::prelude::*;
 
 pub mod camera;
+pub mod camera_memory;
 pub mod dice_view;
 pub mod drag;
 pub mod dress;
+pub mod framing;
 pub mod highlights;
 pub mod last_move;
 pub mod marks;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         plates::plugin,
         marks::plugin,
         camera::plugin,
+        camera_memory::plugin,
         drag::plugin,
         dice_view::plugin,
         widgets::plugin,

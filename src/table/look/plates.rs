@@ -42,10 +42,12 @@ pub struct SeatPlate {
     pub seat: Seat,
 }
 
-/// A seat's label: a UI node kept over the world point `at`.
+/// A seat's label: a UI node kept beside the world point `at`, on the side away from `from`
+/// (its plate), so that it never covers the board it labels.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct PlateLabel {
     pub at: Vec3,
+    pub from: Vec3,
 }
 
 /// The plates of the seats at the table, from each seat's edge of the board's layout: none at a
@@ -139,7 +141,7 @@ fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Me
     };
     commands.spawn((
         Name::new(format!("Seat label {}", spec.seat.letter())),
-        PlateLabel { at: plane_to_world(spec.label_at) + Vec3::Y * spec.height },
+        PlateLabel { at: plane_to_world(spec.label_at) + Vec3::Y * spec.height, from: plane_to_world(spec.centre) + Vec3::Y * spec.height },
         DespawnOnEnter(AppState::Launcher),
         Node { position_type: PositionType::Absolute, padding: UiRect::axes(Val::Px(6.0), Val::Px(2.0)), ..default() },
         BackgroundColor(background),
@@ -152,18 +154,28 @@ fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Me
     ));
 }
 
-/// Keeps each label over its point of the table as the camera moves (hidden when behind it).
+/// Keeps each label beside its point of the table as the camera moves (hidden when behind it):
+/// its box is pushed from the point away from its plate, on screen, so the edge nearest the
+/// board touches the point and the label stays off the pieces on the seat's edge.
 fn place_labels(cams: Query<(&Camera, &GlobalTransform), With<OrbitCamera>>, mut labels: Query<(&PlateLabel, &ComputedNode, &mut Node, &mut Visibility)>) {
     let Ok((cam, at)) = cams.single() else { return };
     for (label, computed, mut node, mut shown) in &mut labels {
-        let Ok(p) = cam.world_to_viewport(at, label.at) else {
+        let (Ok(p), Ok(plate)) = (cam.world_to_viewport(at, label.at), cam.world_to_viewport(at, label.from)) else {
             shown.set_if_neq(Visibility::Hidden);
             continue;
         };
-        // Centred on the point (the computed size is in physical pixels).
+        // The computed size is in physical pixels.
         let size = computed.size() * computed.inverse_scale_factor();
-        node.left = Val::Px(p.x - size.x / 2.0);
-        node.top = Val::Px(p.y - size.y / 2.0);
+        let centre = p + outward_shift(p - plate, size);
+        node.left = Val::Px(centre.x - size.x / 2.0);
+        node.top = Val::Px(centre.y - size.y / 2.0);
         shown.set_if_neq(Visibility::Inherited);
     }
+}
+
+/// How far a box of `size` moves from a point, along `outward` (on screen), for its edge to
+/// touch the point rather than its middle.
+pub fn outward_shift(outward: Vec2, size: Vec2) -> Vec2 {
+    let d = outward.normalize_or_zero();
+    d * (d.x.abs() * size.x + d.y.abs() * size.y) / 2.0
 }

@@ -61,7 +61,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((MeshPickingPlugin, MaterialPlugin::<PieceMaterial>::default()))
         .init_resource::<Hovered>()
         .add_systems(Startup, (setup_palette, spawn_table).chain())
-        .add_systems(Update, (dress_checkers, dress_chess_pieces, dress_hand, dress_captured, dress_tiles, fan_stacks, turn_numbers, draw_hover).in_set(TurnSystems::Draw));
+        .add_systems(
+            Update,
+            (dress_checkers, dress_chess_pieces, dress_hand, dress_captured, dress_tiles, fan_stacks, turn_numbers, draw_hover).in_set(TurnSystems::Draw),
+        );
 }
 
 /// Shared meshes and materials, made once.

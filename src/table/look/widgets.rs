@@ -1,6 +1,6 @@
 //! Widgets the screens share, on Bevy's headless UI widgets (`bevy::ui_widgets`): text in the
-//! table's ivory, translucent panels, buttons, choice chips and cards that light up under the
-//! pointer, and tooltips that follow it.
+//! table's ivory, translucent panels, the HUD's column width, buttons, choice chips and cards
+//! that light up under the pointer, and tooltips that follow it.
 
 use bevy::picking::hover::Hovered;
 use bevy::prelude::*;
@@ -13,6 +13,18 @@ use crate::table::schedule::TurnSystems;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tooltip).add_systems(Update, (style_widgets, show_tooltip).in_set(TurnSystems::Draw));
 }
+
+/// Width of the HUD's two columns, in logical pixels: the status and the inspection panel on the
+/// left, the move list and the keys on the right, the board framed between them; 290 px holds
+/// a pair of long jump sequences in the move list at 15 px.
+pub const COLUMN_WIDTH: f32 = 290.0;
+/// Gap between a panel and the window's edge.
+pub const EDGE: f32 = 12.0;
+
+/// Where the HUD stacks the actions open now (a choice between moves, the dice's buttons), off
+/// the board: panels offering them are spawned as its children.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ActionSlot;
 
 /// The panels' background: near-black, translucent enough to show the felt.
 const PANEL: Color = Color::srgba(0.05, 0.05, 0.06, 0.72);
@@ -105,7 +117,16 @@ pub fn widget_colours(style: WidgetStyle, hovered: bool, pressed: bool, disabled
         WidgetStyle::Chip { on: true } => (Color::srgb(0.42 + lift, 0.33 + lift, 0.14 + lift), BRASS),
         WidgetStyle::Chip { on: false } if disabled => (grey(0.1, 0.6), Color::srgba(0.3, 0.3, 0.3, 0.4)),
         WidgetStyle::Chip { on: false } => (grey(0.16, 0.9), Color::srgba(0.45, 0.45, 0.42, 0.5)),
-        WidgetStyle::Card { on } => (grey(0.1, 0.85), if on { BRASS } else if hovered { Color::srgb(0.6, 0.58, 0.5) } else { Color::srgba(0.3, 0.3, 0.3, 0.6) }),
+        WidgetStyle::Card { on } => (
+            grey(0.1, 0.85),
+            if on {
+                BRASS
+            } else if hovered {
+                Color::srgb(0.6, 0.58, 0.5)
+            } else {
+                Color::srgba(0.3, 0.3, 0.3, 0.6)
+            },
+        ),
     }
 }
 
@@ -133,7 +154,13 @@ fn spawn_tooltip(mut commands: Commands) {
         GlobalZIndex(50),
         Pickable::IGNORE,
         Visibility::Hidden,
-        Node { position_type: PositionType::Absolute, max_width: Val::Px(TOOLTIP_WIDTH), padding: UiRect::all(Val::Px(8.0)), border: UiRect::all(Val::Px(1.0)), ..default() },
+        Node {
+            position_type: PositionType::Absolute,
+            max_width: Val::Px(TOOLTIP_WIDTH),
+            padding: UiRect::all(Val::Px(8.0)),
+            border: UiRect::all(Val::Px(1.0)),
+            ..default()
+        },
         BackgroundColor(Color::srgba(0.08, 0.08, 0.07, 0.96)),
         BorderColor::all(BRASS),
         children![label("", 14.0, IVORY)],

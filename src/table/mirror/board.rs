@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use variant_rules::layout::BoardLayout;
 use variant_rules::{Cell, Topology};
 
+use crate::table::game::replay::Replay;
 use crate::table::game::session::{PositionChanged, Session};
 use crate::table::geometry::{board_name, cell_translation, dimmed_cells, ghost_bounds, ghost_cells, layout_of, plane_to_world, world_to_plane, wrap_shifts};
 use crate::table::schedule::MirrorSystems;
@@ -102,12 +103,19 @@ fn rebuild_board(mut changed: MessageReader<PositionChanged>, session: Option<Re
 }
 
 /// Keeps one [`ClosedCell`] entity on each cell the position puts off limits.
-fn rebuild_closed(mut changed: MessageReader<PositionChanged>, session: Option<Res<Session>>, old: Query<(Entity, &ClosedCell)>, mut commands: Commands) {
+/// (Of the position shown: the game's own, or an earlier one while the player looks back.)
+fn rebuild_closed(
+    mut changed: MessageReader<PositionChanged>,
+    session: Option<Res<Session>>,
+    replay: Res<Replay>,
+    old: Query<(Entity, &ClosedCell)>,
+    mut commands: Commands,
+) {
     if changed.read().count() == 0 {
         return;
     }
     let Some(session) = session else { return };
-    let pos = session.game.position();
+    let pos = replay.shown(&session);
     let topo = pos.topology();
     let walled = topo.tri_board().is_none();
     let want: Vec<ClosedCell> = pos.closed_cells().into_iter().map(|cell| ClosedCell { cell, walled }).collect();

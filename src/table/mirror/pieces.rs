@@ -7,6 +7,7 @@ use variant_rules::scene::{Marks, Piece, PieceKind};
 use variant_rules::{AnyPosition, Cell, MovePath, Position, Seat, Topology, Wrap};
 
 use crate::table::game::phase::Motion;
+use crate::table::game::replay::Replay;
 use crate::table::game::session::{PositionChanged, Session};
 use crate::table::game::view::FanOut;
 use crate::table::geometry::{CELL, cell_translation};
@@ -148,6 +149,7 @@ pub fn unwrapped_waypoints(topo: &Topology, cells: &[Cell]) -> Vec<Vec3> {
 fn rebuild_pieces(
     mut changed: MessageReader<PositionChanged>,
     session: Option<Res<Session>>,
+    replay: Res<Replay>,
     old: Query<Entity, Or<(With<Stack>, With<ChessPiece>, With<HandPiece>, With<DrawPile>)>>,
     fan: Res<FanOut>,
     mut drop_point: ResMut<DropPoint>,
@@ -158,7 +160,8 @@ fn rebuild_pieces(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = session.game.position();
+    // The position shown: the game's own, or an earlier one while the player looks back.
+    let pos = replay.shown(&session);
     let topo = pos.topology();
     let mover = Mover { path: change.path.filter(|_| change.moved.is_some()), dropped: drop_point.0.take(), topo };
     let look = pos.look();

@@ -166,7 +166,13 @@ fn remember(mut settings: ResMut<Settings>, mut resized: MessageReader<WindowRes
 }
 
 /// Writes the settings once they have rested unchanged for [`SETTLE`].
-fn write_settled(settings: Res<Settings>, file: Res<SettingsFile>, time: Res<Time<Real>>, mut changed_at: Local<Option<Duration>>, mut written: Local<Option<Settings>>) {
+fn write_settled(
+    settings: Res<Settings>,
+    file: Res<SettingsFile>,
+    time: Res<Time<Real>>,
+    mut changed_at: Local<Option<Duration>>,
+    mut written: Local<Option<Settings>>,
+) {
     if written.is_none() {
         *written = Some(settings.clone());
     }
@@ -211,7 +217,13 @@ mod tests {
     fn settings_are_written_and_read_back_and_a_missing_file_is_the_defaults() {
         let path = scratch("roundtrip");
         assert_eq!(Settings::read(&path).unwrap(), Settings::default());
-        let s = Settings { window: Some((1600.0, 900.0)), volume: 0.25, muted: true, last_game: Some((GameId::Chess, GameOptions::default_for(GameId::Chess))), ..default() };
+        let s = Settings {
+            window: Some((1600.0, 900.0)),
+            volume: 0.25,
+            muted: true,
+            last_game: Some((GameId::Chess, GameOptions::default_for(GameId::Chess))),
+            ..default()
+        };
         s.write(&path).unwrap();
         assert_eq!(Settings::read(&path).unwrap(), s);
         let text = std::fs::read_to_string(&path).unwrap();

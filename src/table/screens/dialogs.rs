@@ -115,7 +115,9 @@ fn ask_for_file(ask: AskFile, dir: &Path) -> impl Future<Output = Option<PathBuf
     }
     let chosen: Pin<Box<dyn Future<Output = Option<FileHandle>> + Send>> = match ask {
         AskFile::SaveAs => Box::pin(d.set_title("Save the game as").set_file_name("game.json").save_file()),
-        AskFile::Open => Box::pin(d.add_filter("Game record (PGN, Variant Table record)", &["pgn", "vtr"]).set_title("Open a saved game or a record").pick_file()),
+        AskFile::Open => {
+            Box::pin(d.add_filter("Game record (PGN, Variant Table record)", &["pgn", "vtr"]).set_title("Open a saved game or a record").pick_file())
+        }
     };
     async move { chosen.await.map(|h| h.path().to_path_buf()) }
 }

@@ -1,17 +1,19 @@
-//! The in-game HUD: panels for turn, status, captures, move list, stack inspection and key
-//! help, the game-over banner, and the keys for new game, save, load and back to the launcher.
+//! The in-game HUD: panels for turn, status and captures, inspection and the keys that apply,
+//! laid in two columns at the window's sides (the board framed between them), the game-over
+//! banner, and the keys for new game, save, load and back to the launcher.
 
 use bevy::prelude::*;
-use variant_rules::scene::ascii_notation;
 use variant_rules::{AnyPosition, Game, GameId, Outcome, Position, Seat, SeatSet};
 
 use bevy::picking::events::{Click, Pointer};
 
 use crate::table::game::input::{ChooseMove, MoveChoice, Selection};
+use crate::table::game::replay::Replay;
 use crate::table::game::seats::Seats;
 use crate::table::game::session::{GameCommand, Session};
+use crate::table::look::framing::ViewMargins;
 use crate::table::look::visuals::Hovered;
-use crate::table::look::widgets::{panel, text};
+use crate::table::look::widgets::{ActionSlot, COLUMN_WIDTH, EDGE, panel, text};
 use crate::table::mirror::pieces::{ChessPiece, Stack};
 use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::SaveLoad;
@@ -24,19 +26,28 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (game_keys, update_hud, show_choices).in_set(TurnSystems::Draw).in_set(OnScreen::Table));
 }
 
+/// Room kept between the columns and the board (and between the board and the window's top and
+/// bottom edges).
+const BOARD_GAP: f32 = 8.0;
+
 #[derive(Component)]
 struct StatusText;
 #[derive(Component)]
-struct MovesText;
-#[derive(Component)]
 struct InspectText;
+#[derive(Component)]
+struct InspectPanel;
+#[derive(Component)]
+struct HelpText;
 #[derive(Component)]
 struct HudRoot;
 
-fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
+fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>, mut margins: ResMut<ViewMargins>) {
     if !existing.is_empty() {
         return;
     }
+    let side = EDGE + COLUMN_WIDTH + BOARD_GAP;
+    margins.set_if_neq(ViewMargins { left: side, right: side, top: BOARD_GAP, bottom: BOARD_GAP });
+    let column = |node: Node| panel(Node { position_type: PositionType::Absolute, width: Val::Px(COLUMN_WIDTH), ..node });
     commands
         .spawn((
             Name::new("HUD"),
@@ -46,22 +57,79 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>) {
             Pickable::IGNORE,
         ))
         .with_children(|root| {
-            root.spawn(panel(Node { position_type: PositionType::Absolute, left: Val::Px(12.0), top: Val::Px(12.0), max_width: Val::Px(520.0), ..default() }))
-                .with_child((text("", 18.0), StatusText));
-            root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), top: Val::Px(12.0), width: Val::Px(210.0), ..default() }))
-                .with_child((text("", 15.0), MovesText));
-            root.spawn(panel(Node { position_type: PositionType::Absolute, left: Val::Px(12.0), bottom: Val::Px(12.0), ..default() }))
-                .with_child((text("", 15.0), InspectText));
-            root.spawn(panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), bottom: Val::Px(12.0), ..default() })).with_child(text(
-                "click/drag: move   right-drag: orbit   middle-drag: pan   wheel: zoom\n\
-                     R: reset view   V: view follows the turn / fixed   C: frame all\n\
-                     double-click: fly to   F: fan stacks   Ctrl+Z/Y: undo/redo\n\
-                     Ctrl+S/O: save/load   Ctrl+Shift+S/O: save as/open   Ctrl+N: new\n\
-                     Ctrl+L: launcher   Space: dice   H: hint   M: sound   -/=: volume\n\
-                     (every move is autosaved)",
-                13.0,
-            ));
+            root.spawn(column(Node { left: Val::Px(EDGE), top: Val::Px(EDGE), ..default() })).with_child((text("", 15.0), StatusText));
+            // The bottom of the left column: the actions offered now (a choice between moves,
+            // the dice's buttons) stacked above the inspection panel.
+            let bottom = Node { position_type: PositionType::Absolute, left: Val::Px(EDGE), bottom: Val::Px(EDGE), width: Val::Px(COLUMN_WIDTH), ..default() };
+            root.spawn((Node { flex_direction: FlexDirection::Column, row_gap: Val::Px(8.0), ..bottom }, Pickable::IGNORE)).with_children(|c| {
+                c.spawn((Node { flex_direction: FlexDirection::Column, row_gap: Val::Px(8.0), ..default() }, ActionSlot, Pickable::IGNORE));
+                c.spawn((panel(Node { display: Display::None, ..default() }), InspectPanel)).with_child((text("", 15.0), InspectText));
+            });
+            root.spawn(column(Node { right: Val::Px(EDGE), bottom: Val::Px(EDGE), ..default() })).with_child((text("", 13.0), HelpText));
         });
+}
+
+/// The keys and mouse actions that apply to the game on the table, a few to a line: stacks
+/// to fan out only where cells hold stacks, dice to throw only where the game has dice, a view
+/// to frame only on an open plane.
+pub fn help_text(pos: &AnyPosition) -> String {
+    let look = pos.look();
+    let mut lines = vec!["click/drag: move   H: hint", "right-drag: orbit   wheel: zoom", "middle-drag: pan   R: reset view"];
+    lines.push(if look.plane { "C: frame all   double-click: fly to" } else { "double-click: fly to a piece" });
+    lines.push("V: view follows the turn / fixed");
+    if look.stacks {
+        lines.push("F: fan the stacks out");
+    }
+    if look.hands {
+        lines.push("in hand: click a piece, then a square");
+    }
+    if !pos.piles().is_empty() {
+        lines.push("click your pile to draw a tile");
+    }
+    if pos.dice_count() > 0 {
+        lines.push("Space: throw the dice");
+    }
+    lines.extend([
+        "Left/Right: step through the moves",
+        "Home/End: first move / the game",
+        "Ctrl+Z/Y: undo/redo   Ctrl+N: new",
+        "Ctrl+S/O: save/load (Shift: as)",
+        "Ctrl+E: write the game's record",
+        "F1: the rules   M: sound   -/=: volume",
+        "Ctrl+L: launcher (autosaved)",
+    ]);
+    lines.join("\n")
+}
+
+/// Characters of 15 px text a line of the status panel holds (the default font's glyphs are
+/// 0.6 em, 9 px, wide; the panel's text is 270 px wide inside its padding).
+const STATUS_CHARS: usize = 30;
+
+/// Lines too long for `width` characters broken between their fields (the parts three spaces
+/// apart: "A south   B south-west   C north-west"), never inside one; a single field too long
+/// is left for the panel to wrap at its spaces.
+pub fn wrap_fields(text: &str, width: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        let mut current = String::new();
+        for field in line.split("   ") {
+            if !current.is_empty() && current.chars().count() + 3 + field.chars().count() > width {
+                out.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current += "   ";
+            }
+            current += field;
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
+
+/// What the inspection panel says with nothing under the pointer: a hint where cells hold
+/// stacks to look into, nothing elsewhere (the panel hides).
+pub fn inspect_hint(pos: &AnyPosition) -> &'static str {
+    if pos.look().stacks { "Inspect: hover a stack (F fans it out)" } else { "" }
 }
 
 fn spawn_banner(mut commands: Commands, session: Option<Res<Session>>, seats: Res<Seats>) {
@@ -140,11 +208,11 @@ fn update_hud(
     seats: Res<Seats>,
     sel: Res<Selection>,
     hovered: Res<Hovered>,
+    replay: Res<Replay>,
     stacks: Query<&Stack>,
     pieces: Query<&ChessPiece>,
-    mut status: Query<&mut Text, (With<StatusText>, Without<MovesText>, Without<InspectText>)>,
-    mut moves: Query<&mut Text, (With<MovesText>, Without<StatusText>, Without<InspectText>)>,
-    mut inspect: Query<&mut Text, (With<InspectText>, Without<StatusText>, Without<MovesText>)>,
+    mut texts: ParamSet<(Query<&mut Text, With<StatusText>>, Query<&mut Text, With<InspectText>>, Query<&mut Text, With<HelpText>>)>,
+    mut inspect_panels: Query<&mut Node, With<InspectPanel>>,
     dice: Option<Res<crate::table::game::dice::DiceTable>>,
     computer: Res<crate::table::game::ai::Computer>,
     hint: Res<crate::table::game::ai::Hint>,
@@ -154,25 +222,29 @@ fn update_hud(
     let dice_line = dice.map(|d| crate::table::game::dice::dice_line(&session, &d)).unwrap_or_default();
     let ai_lines = computer.hud_lines(&session, &seats, &hint);
     let extra = [dice_line, ai_lines].into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
-    let line = status_text(&session, &seats, &extra);
-    for mut t in &mut status {
+    let line = wrap_fields(&status_text(&session, &seats, &extra), STATUS_CHARS);
+    for mut t in &mut texts.p0() {
         t.set_if_neq(Text(line.clone()));
     }
-    let s = move_list_text(&session);
-    for mut t in &mut moves {
-        t.set_if_neq(Text(s.clone()));
-    }
-    // Inspection: the hovered stack, else the selected one.
+    // Inspection, of the position shown: the hovered stack, else the selected one.
+    let pos = replay.shown(&session);
     let target_cell = hovered.0.and_then(|e| stacks.get(e).map(|s| s.cell).ok().or_else(|| pieces.get(e).map(|p| p.cell).ok())).or(sel.from);
     let s = match target_cell {
-        None => String::from("Inspect (hover a stack; F fans it out)"),
-        Some(cell) => {
-            let pos = session.game.position();
-            pos.inspect(cell, &|s| seat_label(pos, &seats, session.game.id(), s))
-        }
+        None => inspect_hint(pos).to_string(),
+        Some(cell) => pos.inspect(cell, &|s| seat_label(pos, &seats, session.game.id(), s)),
     };
-    for mut t in &mut inspect {
+    for mut node in &mut inspect_panels {
+        let display = if s.is_empty() { Display::None } else { Display::Flex };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for mut t in &mut texts.p1() {
         t.set_if_neq(Text(s.clone()));
+    }
+    let help = help_text(pos);
+    for mut t in &mut texts.p2() {
+        t.set_if_neq(Text(help.clone()));
     }
 }
 
@@ -298,94 +370,37 @@ pub fn status_text(session: &Session, seats: &Seats, dice_line: &str) -> String 
     format!("{title}\n{turn}\n{captured}\n{dice_line}\n{}", session.status)
 }
 
-/// The move list: pairs of moves numbered by turn; in dice games a line per turn (its rolls and
-/// moves); with more than two seats each move carries its seat's letter.
-pub fn move_list_text(session: &Session) -> String {
-    let game = &session.game;
-    let mut s = String::from("Moves\n");
-    if game.position().dice_count() > 0 {
-        // ASCII notation: the font has no arrowheads for drop and Checker marks.
-        let mut turns: Vec<String> = Vec::new();
-        let mut prev_roll = false;
-        for m in game.moves() {
-            let roll = m.starts_with('[');
-            if turns.is_empty() || (roll && !prev_roll && !turns.last().is_some_and(|t| t.ends_with("reroll"))) {
-                turns.push(String::new());
-            }
-            let t = turns.last_mut().expect("a turn");
-            if !t.is_empty() {
-                t.push(' ');
-            }
-            *t += &ascii_notation(m);
-            prev_roll = roll;
-        }
-        let first = turns.len().saturating_sub(30);
-        for (i, t) in turns[first..].iter().enumerate() {
-            s += &format!("{:>3}. {t}\n", first + i + 1);
-        }
-        return s;
-    }
-    let list: Vec<&str> = game.moves().collect();
-    if game.position().seating().count() > 2 {
-        // A move a line, numbered, with the letter of the seat that made it (seats whose turns
-        // are skipped make the order irregular).
-        let movers: Vec<Seat> = session.movers().collect();
-        let first = list.len().saturating_sub(26);
-        for (i, m) in list.iter().enumerate().skip(first) {
-            let who = movers.get(i).map_or(' ', |s| s.letter());
-            s += &format!("{:>3}. {who} {m}\n", i + 1);
-        }
-        return s;
-    }
-    let first = list.len().saturating_sub(40) / 2 * 2;
-    for (i, pair) in list[first..].chunks(2).enumerate() {
-        s += &format!("{:>3}. {}\n", first / 2 + i + 1, pair.join("  "));
-    }
-    s
-}
-
 /// The panel offering the moves that share the clicked cells (promotion pieces, shadow captures).
 #[derive(Component)]
 struct ChoicePanel;
 
-fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, mut commands: Commands) {
+/// The choice is offered in the left column's slot for actions, above the inspection panel,
+/// off the board.
+fn show_choices(sel: Res<Selection>, old: Query<Entity, With<ChoicePanel>>, slots: Query<Entity, With<ActionSlot>>, mut commands: Commands) {
     if !sel.is_changed() {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
+    let Ok(slot) = slots.single() else { return };
     if sel.choices.is_empty() {
         return;
     }
-    commands
-        .spawn((
-            Name::new("Move choice"),
-            ChoicePanel,
-            DespawnOnEnter(AppState::Launcher),
-            Node {
-                position_type: PositionType::Absolute,
-                width: Val::Percent(100.0),
-                bottom: Val::Px(90.0),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .with_children(|row| {
-            row.spawn(panel(Node { flex_direction: FlexDirection::Row, column_gap: Val::Px(8.0), ..default() })).with_children(|p| {
-                for (i, MoveChoice { text: text_, what, .. }) in sel.choices.iter().enumerate() {
-                    p.spawn((
-                        Name::new(format!("Choice {text_}")),
-                        Button,
-                        Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
-                        BackgroundColor(Color::srgb(0.25, 0.22, 0.12)),
-                    ))
-                    .with_child((text(format!("{}: {text_}  {what}", i + 1), 16.0), Pickable::IGNORE))
-                    .observe(move |_: On<Pointer<Click>>, mut pick: MessageWriter<ChooseMove>| {
-                        pick.write(ChooseMove(i));
-                    });
-                }
-            });
+    commands.entity(slot).with_children(|s| {
+        s.spawn((Name::new("Move choice"), ChoicePanel, DespawnOnEnter(AppState::Launcher), panel(Node::default()))).with_children(|p| {
+            for (i, MoveChoice { text: text_, what, .. }) in sel.choices.iter().enumerate() {
+                p.spawn((
+                    Name::new(format!("Choice {text_}")),
+                    Button,
+                    Node { padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)), ..default() },
+                    BackgroundColor(Color::srgb(0.25, 0.22, 0.12)),
+                ))
+                .with_child((text(format!("{}: {text_}  {what}", i + 1), 16.0), Pickable::IGNORE))
+                .observe(move |_: On<Pointer<Click>>, mut pick: MessageWriter<ChooseMove>| {
+                    pick.write(ChooseMove(i));
+                });
+            }
         });
+    });
 }

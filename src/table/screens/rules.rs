@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use bevy::ui_widgets::{Activate, ScrollArea};
-use variant_rules::choices;
 use variant_rules::Game;
+use variant_rules::choices;
 
 use crate::table::game::session::Session;
 use crate::table::look::widgets::{BRASS, IVORY, MUTED, Tooltip, WidgetStyle, button_in, label, panel};
@@ -43,7 +43,11 @@ fn spawn_button(mut commands: Commands, existing: Query<(), With<RulesButton>>) 
         Name::new("Rules button"),
         RulesButton,
         DespawnOnEnter(AppState::Launcher),
-        button_in("Rules (F1)", WidgetStyle::Button, Node { position_type: PositionType::Absolute, top: Val::Px(12.0), left: Val::Percent(50.0), margin: UiRect::left(Val::Px(-48.0)), ..default() }),
+        button_in(
+            "Rules (F1)",
+            WidgetStyle::Button,
+            Node { position_type: PositionType::Absolute, top: Val::Px(12.0), left: Val::Percent(50.0), margin: UiRect::left(Val::Px(-48.0)), ..default() },
+        ),
         Tooltip("The rules of this game in short, its options, and why the last move was refused".into()),
         GlobalZIndex(5),
     ));
@@ -79,7 +83,15 @@ fn draw_rules(drawer: Res<RulesDrawer>, session: Option<Res<Session>>, open: Que
             DespawnOnEnter(AppState::Launcher),
             GlobalZIndex(20),
             ScrollArea,
-            panel(Node { position_type: PositionType::Absolute, right: Val::Px(12.0), top: Val::Px(50.0), bottom: Val::Px(12.0), width: Val::Px(DRAWER_WIDTH), overflow: Overflow::scroll_y(), ..default() }),
+            panel(Node {
+                position_type: PositionType::Absolute,
+                right: Val::Px(12.0),
+                top: Val::Px(50.0),
+                bottom: Val::Px(12.0),
+                width: Val::Px(DRAWER_WIDTH),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            }),
         ))
         .id();
     commands.entity(root).with_children(|p| fill(p, &session));

@@ -31,12 +31,14 @@ pub struct ScreenshotRequest {
     pub clicks: Vec<variant_rules::Cell>,
     /// Hide the screens' panels: the table alone (the launcher's pictures of each game).
     pub board_only: bool,
+    /// Look back at the position after this many moves (`--view`), as the move list's buttons do.
+    pub view: Option<usize>,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false }
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false, view: None }
     }
 }
 
@@ -47,6 +49,7 @@ fn take_screenshot(
     mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
     mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
     mut panels: Query<&mut Visibility, (With<Node>, Without<ChildOf>)>,
+    mut steps: MessageWriter<crate::table::game::replay::ReplayStep>,
     mut commands: Commands,
 ) {
     req.frames += 1;
@@ -57,6 +60,9 @@ fn take_screenshot(
     }
     if req.frames == 5 {
         clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
+        if let Some(ply) = req.view {
+            steps.write(crate::table::game::replay::ReplayStep::To(ply));
+        }
     }
     if let Some(seed) = req.throw_seed {
         // Throw once the scene is up; then wait for the dice to rest and a few frames more.

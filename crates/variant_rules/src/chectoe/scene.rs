@@ -46,6 +46,12 @@ impl Scene for ChecToePosition {
             _ => None,
         }
     }
+    fn roll_faces(&self, m: AnyMove) -> Option<Vec<u8>> {
+        match m {
+            AnyMove::ChecToe(ChecMove::Roll(v)) => Some(vec![v]),
+            _ => None,
+        }
+    }
     fn roll_line(&self) -> String {
         let Some(v) = self.value() else { return String::new() };
         let name = PieceKind::from_chess(v).map_or(String::new(), PieceKind::word);

@@ -44,6 +44,12 @@ impl Scene for DiceChessPosition {
         };
         Some(AnyMove::DiceChess(DiceMove::Roll(roll)))
     }
+    fn roll_faces(&self, m: AnyMove) -> Option<Vec<u8>> {
+        match m {
+            AnyMove::DiceChess(DiceMove::Roll(r)) => Some(r.0[..r.dice()].to_vec()),
+            _ => None,
+        }
+    }
     fn roll_line(&self) -> String {
         let Some(r) = self.roll() else { return String::new() };
         let name = |f: u8| PieceKind::from_chess(f).map_or(String::new(), PieceKind::word);

@@ -19,7 +19,6 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct GameCard(pub usize);
 
-
 /// A card's size in pixels: the picture is 16:9 at the card's inner width.
 const CARD_WIDTH: f32 = 182.0;
 const PICTURE: (f32, f32) = (172.0, 97.0);
@@ -42,11 +41,21 @@ pub fn grouped() -> Vec<(&'static str, Vec<usize>)> {
 /// Fills the card column with every group's heading and cards.
 pub(super) fn fill_cards(commands: &mut Commands, column: Entity, assets: Option<&AssetServer>) {
     for (heading, ids) in grouped() {
-        commands.entity(column).with_child((label(heading, 17.0, BRASS), Node { margin: UiRect::new(Val::Px(2.0), Val::ZERO, Val::Px(10.0), Val::Px(4.0)), ..default() }));
+        commands
+            .entity(column)
+            .with_child((label(heading, 17.0, BRASS), Node { margin: UiRect::new(Val::Px(2.0), Val::ZERO, Val::Px(10.0), Val::Px(4.0)), ..default() }));
         let row = commands
             .spawn((
                 Name::new(heading),
-                Node { flex_wrap: FlexWrap::Wrap, align_items: AlignItems::FlexStart, align_content: AlignContent::FlexStart, flex_shrink: 0.0, column_gap: Val::Px(8.0), row_gap: Val::Px(8.0), ..default() },
+                Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    align_items: AlignItems::FlexStart,
+                    align_content: AlignContent::FlexStart,
+                    flex_shrink: 0.0,
+                    column_gap: Val::Px(8.0),
+                    row_gap: Val::Px(8.0),
+                    ..default()
+                },
                 Pickable::IGNORE,
             ))
             .id();
@@ -62,9 +71,16 @@ pub(super) fn fill_cards(commands: &mut Commands, column: Entity, assets: Option
 fn card(commands: &mut Commands, index: usize, assets: Option<&AssetServer>) -> Entity {
     let id = games()[index];
     let [first, second] = id.summary();
-    let node = Node { width: Val::Px(CARD_WIDTH), flex_direction: FlexDirection::Column, padding: UiRect::all(Val::Px(4.0)), row_gap: Val::Px(2.0), ..default() };
+    let node =
+        Node { width: Val::Px(CARD_WIDTH), flex_direction: FlexDirection::Column, padding: UiRect::all(Val::Px(4.0)), row_gap: Val::Px(2.0), ..default() };
     let picture = Node { width: Val::Px(PICTURE.0), height: Val::Px(PICTURE.1), ..default() };
-    let mut card = commands.spawn((Name::new(format!("Card {}", id.as_str())), clickable(WidgetStyle::Card { on: false }, node), GameCard(index), LauncherAction::Game(index), Tooltip(id.description().to_string())));
+    let mut card = commands.spawn((
+        Name::new(format!("Card {}", id.as_str())),
+        clickable(WidgetStyle::Card { on: false }, node),
+        GameCard(index),
+        LauncherAction::Game(index),
+        Tooltip(id.description().to_string()),
+    ));
     card.with_children(|c| {
         match assets {
             Some(assets) => c.spawn((ImageNode::new(assets.load(picture_path(id))), picture, BackgroundColor(Color::srgb(0.14, 0.2, 0.16)), Pickable::IGNORE)),
@@ -99,6 +115,13 @@ pub fn card_column() -> impl Bundle {
     (
         Name::new("Games"),
         ScrollArea,
-        Node { flex_direction: FlexDirection::Column, flex_grow: 1.0, min_height: Val::Px(0.0), overflow: Overflow::scroll_y(), padding: UiRect::right(Val::Px(8.0)), ..default() },
+        Node {
+            flex_direction: FlexDirection::Column,
+            flex_grow: 1.0,
+            min_height: Val::Px(0.0),
+            overflow: Overflow::scroll_y(),
+            padding: UiRect::right(Val::Px(8.0)),
+            ..default()
+        },
     )
 }

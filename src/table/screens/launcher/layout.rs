@@ -29,15 +29,25 @@ fn spawn_launcher(mut commands: Commands, assets: Option<Res<AssetServer>>) {
             BackgroundColor(Color::srgb(0.08, 0.12, 0.1)),
         ))
         .id();
-    let left = commands.spawn((Name::new("Launcher left"), Node { flex_direction: FlexDirection::Column, flex_grow: 1.0, flex_basis: Val::Px(0.0), min_width: Val::Px(0.0), ..default() })).id();
+    let left = commands
+        .spawn((
+            Name::new("Launcher left"),
+            Node { flex_direction: FlexDirection::Column, flex_grow: 1.0, flex_basis: Val::Px(0.0), min_width: Val::Px(0.0), ..default() },
+        ))
+        .id();
     let title = commands
-        .spawn((Node { align_items: AlignItems::Baseline, column_gap: Val::Px(14.0), ..default() }, children![label("Variant Table", 34.0, IVORY), label("chess and checkers variants at one table", 15.0, MUTED)]))
+        .spawn((
+            Node { align_items: AlignItems::Baseline, column_gap: Val::Px(14.0), ..default() },
+            children![label("Variant Table", 34.0, IVORY), label("chess and checkers variants at one table", 15.0, MUTED)],
+        ))
         .id();
     let column = commands.spawn(card_column()).id();
     let help = commands.spawn((label(KEY_HELP, 13.0, MUTED), Node { margin: UiRect::top(Val::Px(6.0)), ..default() })).id();
     commands.entity(left).add_children(&[title, column, help]);
     fill_cards(&mut commands, column, assets.as_deref());
-    let right = commands.spawn((Name::new("Launcher right"), Node { flex_direction: FlexDirection::Column, width: Val::Px(SIDE_WIDTH), row_gap: Val::Px(8.0), ..default() })).id();
+    let right = commands
+        .spawn((Name::new("Launcher right"), Node { flex_direction: FlexDirection::Column, width: Val::Px(SIDE_WIDTH), row_gap: Val::Px(8.0), ..default() }))
+        .id();
     let setup = commands.spawn((SetupColumn, panel(Node { flex_grow: 1.0, min_height: Val::Px(0.0), overflow: Overflow::scroll_y(), ..default() }))).id();
     let start = start_panel(&mut commands);
     commands.entity(right).add_children(&[setup, start]);
@@ -50,7 +60,11 @@ fn start_panel(commands: &mut Commands) -> Entity {
         .spawn(Node { column_gap: Val::Px(8.0), align_items: AlignItems::Center, ..default() })
         .with_children(|row| {
             row.spawn((button("Play", WidgetStyle::Primary), LauncherAction::Play, Tooltip("Start the chosen game with these seats (Enter)".into())));
-            row.spawn((button("Resume", WidgetStyle::Button), LauncherAction::Resume, Tooltip("Go on with the last game: games are saved after every move (Ctrl+O)".into())));
+            row.spawn((
+                button("Resume", WidgetStyle::Button),
+                LauncherAction::Resume,
+                Tooltip("Go on with the last game: games are saved after every move (Ctrl+O)".into()),
+            ));
             row.spawn((button("Open...", WidgetStyle::Button), LauncherAction::Open, Tooltip("Open a saved game with the file dialog (Ctrl+Shift+O)".into())));
         })
         .id();

@@ -12,8 +12,8 @@ use super::actions::LauncherAction;
 use super::choice::{Focus, LauncherChoice};
 use crate::table::game::seats::{Controller, Seats};
 use crate::table::geometry::board_name;
-use crate::table::persist::settings::Settings;
 use crate::table::look::widgets::{BRASS, IVORY, MUTED, Tooltip, WidgetStyle, button, button_in, clickable, label};
+use crate::table::persist::settings::Settings;
 use crate::table::schedule::{OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,19 +79,28 @@ fn choice_rows(choice: &LauncherChoice, game: Option<&Game>) -> Vec<(String, Opt
         _ => opts.topology.to_string(),
     };
     let chips = if tops.len() > 1 {
-        tops.iter().enumerate().map(|(i, t)| Chip { words: t.to_string(), action: LauncherAction::Board(i), on: i == choice.topology % tops.len(), usable: true, tip: None }).collect()
+        tops.iter()
+            .enumerate()
+            .map(|(i, t)| Chip { words: t.to_string(), action: LauncherAction::Board(i), on: i == choice.topology % tops.len(), usable: true, tip: None })
+            .collect()
     } else {
         vec![Chip { words: board, action: LauncherAction::Board(0), on: true, usable: true, tip: None }]
     };
     rows.push(("Board".to_string(), choices::board_ruling(id, &opts).map(|r| r.lines().join("\n")), chips));
     let counts = id.player_counts();
     if counts.len() > 1 {
-        let chips = counts.iter().map(|&n| Chip { words: n.to_string(), action: LauncherAction::Players(n), on: n as usize == choice.seat_count(), usable: true, tip: None }).collect();
+        let chips = counts
+            .iter()
+            .map(|&n| Chip { words: n.to_string(), action: LauncherAction::Players(n), on: n as usize == choice.seat_count(), usable: true, tip: None })
+            .collect();
         rows.push(("Players".to_string(), choices::players_ruling(id, choice.seat_count() as u8).map(|r| r.lines().join("\n")), chips));
     }
     let seatings = choice.seatings();
     if !seatings.is_empty() {
-        let chips = seatings.iter().map(|&s| Chip { words: s.to_string(), action: LauncherAction::Seating(s), on: s == choice.seating(), usable: true, tip: None }).collect();
+        let chips = seatings
+            .iter()
+            .map(|&s| Chip { words: s.to_string(), action: LauncherAction::Seating(s), on: s == choice.seating(), usable: true, tip: None })
+            .collect();
         rows.push(("Seating".to_string(), choices::seating_ruling(id, &opts).map(|r| r.lines().join("\n")), chips));
     }
     for (i, c) in choices::CHOICES.iter().enumerate().filter(|(_, c)| c.offered(id, &opts)) {
@@ -104,10 +113,20 @@ fn choice_rows(choice: &LauncherChoice, game: Option<&Game>) -> Vec<(String, Opt
 /// here greyed; the Numbers add a chip that deals them anew.
 fn option_chips(choice: &LauncherChoice, i: usize, c: &Choice) -> Vec<Chip> {
     let opts = choice.options();
-    let mut chips: Vec<Chip> =
-        c.values.iter().enumerate().map(|(v, w)| Chip { words: w.to_string(), action: LauncherAction::Value(i, v), on: (c.get)(&opts) == v, usable: choice.accepts(c, v), tip: None }).collect();
+    let mut chips: Vec<Chip> = c
+        .values
+        .iter()
+        .enumerate()
+        .map(|(v, w)| Chip { words: w.to_string(), action: LauncherAction::Value(i, v), on: (c.get)(&opts) == v, usable: choice.accepts(c, v), tip: None })
+        .collect();
     if c.flag == "--numbers" && opts.numbers {
-        chips.push(Chip { words: "new deal".into(), action: LauncherAction::NewSeed, on: false, usable: true, tip: Some(format!("Deal the Numbers anew (seed {}; S)", opts.seed)) });
+        chips.push(Chip {
+            words: "new deal".into(),
+            action: LauncherAction::NewSeed,
+            on: false,
+            usable: true,
+            tip: Some(format!("Deal the Numbers anew (seed {}; S)", opts.seed)),
+        });
     }
     chips
 }
@@ -129,14 +148,21 @@ fn sound_chips(settings: &Settings) -> Vec<Chip> {
     let at = |v: u8| !settings.muted && (settings.volume * 100.0 - f32::from(v)).abs() < 5.0;
     let mut chips = vec![Chip { words: "off".into(), action: LauncherAction::Volume(0), on: settings.muted, usable: true, tip: None }];
     // Quiet, usual and full: 40%, 70% (the default) and 100% (-24, -12 and 0 dB).
-    chips.extend([(40, "quiet"), (70, "usual"), (100, "full")].map(|(v, w)| Chip { words: w.into(), action: LauncherAction::Volume(v), on: at(v), usable: true, tip: None }));
+    chips.extend([(40, "quiet"), (70, "usual"), (100, "full")].map(|(v, w)| Chip {
+        words: w.into(),
+        action: LauncherAction::Volume(v),
+        on: at(v),
+        usable: true,
+        tip: None,
+    }));
     chips
 }
 
 /// A caption and its chips, wrapping under the caption when they do not fit.
 fn row(p: &mut ChildSpawnerCommands, caption: String, tip: Option<String>, chips: Vec<Chip>) {
     p.spawn(Node { column_gap: Val::Px(6.0), align_items: AlignItems::FlexStart, ..default() }).with_children(|r| {
-        let mut cap = r.spawn((label(caption, 14.0, IVORY), Node { width: Val::Px(CAPTION_WIDTH), flex_shrink: 0.0, margin: UiRect::top(Val::Px(4.0)), ..default() }));
+        let mut cap =
+            r.spawn((label(caption, 14.0, IVORY), Node { width: Val::Px(CAPTION_WIDTH), flex_shrink: 0.0, margin: UiRect::top(Val::Px(4.0)), ..default() }));
         if let Some(tip) = tip.clone() {
             cap.insert((Tooltip(tip), bevy::picking::hover::Hovered::default(), Pickable::default()));
         }
@@ -166,10 +192,22 @@ fn seat_row(p: &mut ChildSpawnerCommands, choice: &LauncherChoice, seats: &Seats
     };
     let about = seat_note(game, seat);
     p.spawn(Node { column_gap: Val::Px(4.0), align_items: AlignItems::Center, ..default() }).with_children(|r| {
-        r.spawn((clickable(WidgetStyle::Button, Node { width: Val::Px(28.0), height: Val::Px(26.0), padding: UiRect::all(Val::Px(4.0)), ..default() }), LauncherAction::Colour(seat), Tooltip(format!("{}: click for the next colour", seats.colour_name(seat)))))
-            .with_child((Node { flex_grow: 1.0, border_radius: BorderRadius::MAX, ..default() }, BackgroundColor(seats.colour(seat)), Pickable::IGNORE));
+        r.spawn((
+            clickable(WidgetStyle::Button, Node { width: Val::Px(28.0), height: Val::Px(26.0), padding: UiRect::all(Val::Px(4.0)), ..default() }),
+            LauncherAction::Colour(seat),
+            Tooltip(format!("{}: click for the next colour", seats.colour_name(seat))),
+        ))
+        .with_child((Node { flex_grow: 1.0, border_radius: BorderRadius::MAX, ..default() }, BackgroundColor(seats.colour(seat)), Pickable::IGNORE));
         let name_tip = format!("Click, then type a name (Backspace erases){about}");
-        r.spawn((button_in(shown, WidgetStyle::Chip { on: naming }, Node { width: Val::Px(NAME_WIDTH), justify_content: JustifyContent::Start, overflow: Overflow::clip(), ..default() }), LauncherAction::NameSeat(seat), Tooltip(name_tip)));
+        r.spawn((
+            button_in(
+                shown,
+                WidgetStyle::Chip { on: naming },
+                Node { width: Val::Px(NAME_WIDTH), justify_content: JustifyContent::Start, overflow: Overflow::clip(), ..default() },
+            ),
+            LauncherAction::NameSeat(seat),
+            Tooltip(name_tip),
+        ));
         for who in Controller::choices() {
             let words = match who.movetime_ms() {
                 None => "Human".to_string(),
