@@ -17,6 +17,7 @@ use variant_table::table::persist::save::{clip, guarded};
 use variant_table::table::persist::settings::{SettingsFile, SettingsPlugin};
 use variant_table::table::schedule::AppState;
 use variant_table::table::screens::launcher::LauncherChoice;
+use variant_table::table::screens::rules::RulesDrawer;
 use variant_table::table::screens::screenshot::ScreenshotRequest;
 use variant_table::table::{TablePlugin, TableRenderPlugin};
 
@@ -103,6 +104,9 @@ struct ShotArgs {
     /// arrow keys do) before shooting.
     #[arg(long)]
     view: Option<usize>,
+    /// Open the rules drawer (F1) before shooting (`--rules` is Dice Chess's rule set).
+    #[arg(long)]
+    rules_drawer: bool,
 }
 
 #[derive(Subcommand)]
@@ -242,7 +246,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 }
 
 fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
-    let ShotArgs { launcher, out, size, throw, click, board_only, view } = shot;
+    let ShotArgs { launcher, out, size, throw, click, board_only, view, rules_drawer } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -261,6 +265,9 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
         start_on(&mut app, game, seats);
     }
     app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view, ..ScreenshotRequest::new(out.clone()) });
+    if rules_drawer {
+        app.insert_resource(RulesDrawer { open: true });
+    }
     // A screenshot is not a game being played: it leaves the player's autosave alone.
     app.insert_resource(SavePaths { autosave: false, ..SavePaths::from_env() });
     app.run();

@@ -16,7 +16,8 @@ use support::{headless, scratch_saves, settle};
 /// A headless table showing the launcher.
 fn launcher_app(dir: &str) -> App {
     let mut app = headless(scratch_saves(dir));
-    app.add_plugins(launcher::plugin);
+    // The keys the launcher also reads, as a window's app has them.
+    app.add_plugins((bevy::input::InputPlugin, launcher::plugin));
     settle(&mut app);
     app
 }

@@ -11,20 +11,26 @@ const TALL_STACKS: &str = "e3-f4 d6-e5 f4xd6 c7xe5 g3-h4 b8-c7 h2-g3 f6-g5 h4xf6
 
 /// Runs `variant-table screenshot <args> --size 800x450` under Xvfb and reads the PNG back.
 fn screenshot(name: &str, args: &[&str]) -> image::RgbImage {
+    screenshot_at(name, args, (800, 450))
+}
+
+/// A screenshot at `size`: the dice test needs the table at the size players use, since the
+/// HUD's columns take most of a window 800 pixels wide.
+fn screenshot_at(name: &str, args: &[&str], size: (u32, u32)) -> image::RgbImage {
     let out = std::env::temp_dir().join(format!("variant-table-window-{name}-{}.png", std::process::id()));
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x720x24"])
         .arg(env!("CARGO_BIN_EXE_variant-table"))
         .arg("screenshot")
         .args(args)
-        .args(["--size", "800x450", "--out"])
+        .args(["--size", &format!("{}x{}", size.0, size.1), "--out"])
         .arg(&out)
         .status()
         .expect("xvfb-run is installed (scripts/deps.sh installs it)");
     assert!(status.success(), "screenshot exited with {status}");
     let img = image::open(&out).expect("a PNG was written").to_rgb8();
     let _ = std::fs::remove_file(out);
-    assert_eq!(img.dimensions(), (800, 450));
+    assert_eq!(img.dimensions(), size);
     img
 }
 
@@ -108,7 +114,7 @@ fn bright_blobs(img: &image::RgbImage, x0: u32, y0: u32, x1: u32, y1: u32) -> Ve
 
 #[test]
 fn screenshot_of_a_thrown_pair_of_dice_at_rest_in_the_tray() {
-    let img = screenshot("dice", &["dice-chess", "--moves", "[1,1] e2e4", "--throw", "5"]);
+    let img = screenshot_at("dice", &["dice-chess", "--moves", "[1,1] e2e4", "--throw", "5"], (1280, 720));
     // The tray stands left of the board: its red felt shows there ...
     let mut felt = 0;
     for p in img.pixels() {
@@ -118,9 +124,9 @@ fn screenshot_of_a_thrown_pair_of_dice_at_rest_in_the_tray() {
         }
     }
     assert!(felt > 3000, "the tray's felt is visible ({felt} pixels)");
-    // ... and on it two separate ivory dice. The camera frames board and tray together, the
-    // tray in the left of the frame (x 180-310, y 160-290 of 800x450), clear of the HUD panels
-    // and of the white pieces on the a-file.
-    let dice: Vec<usize> = bright_blobs(&img, 140, 120, 300, 330).into_iter().filter(|&n| n >= 40).collect();
+    // ... and on it two separate ivory dice. The camera frames board and tray together between
+    // the HUD's columns, the tray left of the board (x 330-490, y 260-420 of 1280x720), clear
+    // of the panels and of the white pieces on the a-file.
+    let dice: Vec<usize> = bright_blobs(&img, 330, 260, 490, 420).into_iter().filter(|&n| n >= 40).collect();
     assert_eq!(dice.len(), 2, "two dice at rest on the table: blobs {dice:?}");
 }

@@ -90,7 +90,7 @@ registry! {
             title: "Chess",
             group: ChessFamily,
             summary: ["Orthodox chess: checkmate the enemy king.", "Also on a cylinder, where the left and right edges of the board touch."],
-            topologies: &[Flat, Cylinder], fen: true,
+            topologies: &[Flat, Cylinder], fen: true, pgn: Some(PGN_STANDARD),
         }
         ShadowChess(Chess, "shadow-chess", "chess where moving into an enemy piece's shadow captures it") {
             title: "Shadow Chess",
@@ -99,7 +99,7 @@ registry! {
                 "Chess where every piece casts a shadow over the squares it could move to.",
                 "Move into an enemy piece's shadow from outside it and you may capture that piece.",
             ],
-            topologies: &[Flat, Cylinder], fen: true,
+            topologies: &[Flat, Cylinder], fen: true, pgn: Some("Shadow Chess"),
         }
         CylinderChess(Chess, "cylinder-chess", "chess on a board whose side edges touch") {
             title: "Cylindrical Chess",
@@ -108,7 +108,7 @@ registry! {
                 "Chess on a board rolled into a cylinder: its left and right edges touch.",
                 "Pieces may move round the side of the board; every other rule is orthodox chess.",
             ],
-            topologies: &[Cylinder], fen: true,
+            topologies: &[Cylinder], fen: true, pgn: Some("Cylinder Chess"),
         }
         ToeToe(ToeToe, "toe-to-toe", "Toe-to-Toe Chess: pawns face to face, pieces deployed behind them, three swaps each, short-range armies") {
             title: "Toe-to-Toe Chess",

@@ -233,7 +233,7 @@ fn a_won_four_seat_game_names_its_winners() {
 #[test]
 fn illegal_moves_are_refused_with_their_number_and_the_engines_reason() {
     let e = Record::parse("1. e4 e5 2. Ke3 *").unwrap().replay().unwrap_err();
-    assert_eq!(e.to_string(), "line 1, column 13: move 3 'Ke3' illegal: the King on e1 cannot move that way, to e3");
+    assert_eq!(e.to_string(), "line 1, column 13: move 3 'Ke3' illegal: the King on e1 cannot move that way, to e3 (a King moves one square in any direction)");
     let e = Record::parse("1. e4 e5 2. Nf6 *").unwrap().replay().unwrap_err();
     assert!(e.to_string().starts_with("line 1, column 13: move 3 'Nf6' illegal:"), "{e}");
     let e = Record::parse("1. f3 e5 2. g4 Qh4# 3. a3 *").unwrap().replay().unwrap_err();

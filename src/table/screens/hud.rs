@@ -95,7 +95,7 @@ pub fn help_text(pos: &AnyPosition) -> String {
         "Ctrl+Z/Y: undo/redo   Ctrl+N: new",
         "Ctrl+S/O: save/load (Shift: as)",
         "Ctrl+E: write the game's record",
-        "F1: the rules   M: sound   -/=: volume",
+        "F1: rules   M: sound   -/=: volume",
         "Ctrl+L: launcher (autosaved)",
     ]);
     lines.join("\n")
@@ -307,8 +307,8 @@ fn title_line(game: &Game) -> String {
     let (o, pos) = (game.options(), game.position());
     let topo = pos.topology();
     let mut title = match topo.tri_board() {
-        Some(_) => format!("{} on the {}", game.id(), crate::table::geometry::board_name(topo)),
-        None => format!("{} on the {} board", game.id(), o.topology),
+        Some(_) => format!("{} on the {}", game.id().title(), crate::table::geometry::board_name(topo)),
+        None => format!("{} on the {} board", game.id().title(), o.topology),
     };
     let extras = [
         (o.symmetric, "symmetric".to_string()),

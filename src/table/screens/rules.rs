@@ -93,6 +93,8 @@ fn draw_rules(drawer: Res<RulesDrawer>, session: Option<Res<Session>>, open: Que
                 ..default()
             }),
         ))
+        // Opaque, over the HUD's right column: text behind it would read through.
+        .insert(BackgroundColor(Color::srgb(0.07, 0.07, 0.08)))
         .id();
     commands.entity(root).with_children(|p| fill(p, &session));
 }
@@ -100,8 +102,14 @@ fn draw_rules(drawer: Res<RulesDrawer>, session: Option<Res<Session>>, open: Que
 /// The drawer's text: the rules in short, the options, why not.
 fn fill(p: &mut ChildSpawnerCommands, session: &Session) {
     let game = &session.game;
-    p.spawn(label(format!("{} — the rules in short", game.id().title()), 20.0, IVORY));
-    p.spawn(label("F1 or Esc closes this", 12.0, MUTED));
+    p.spawn(label(format!("{}: the rules in short", game.id().title()), 20.0, IVORY));
+    p.spawn(label("F1 or Esc closes this; the wheel scrolls it", 12.0, MUTED));
+    // The last refusal first: a player opening the drawer after one wants to know why.
+    let why = match &session.refused {
+        Some(why) => vec![why.clone()],
+        None => vec!["No move has been refused in this game.".to_string()],
+    };
+    section(p, "Why not?", &why);
     for (heading, lines) in rules_sections(game) {
         section(p, &heading, &lines);
     }
@@ -109,11 +117,6 @@ fn fill(p: &mut ChildSpawnerCommands, session: &Session) {
     if !options.is_empty() {
         section(p, "Options at this table", &options);
     }
-    let why = match &session.refused {
-        Some(why) => vec![why.clone()],
-        None => vec!["No move has been refused in this game.".to_string()],
-    };
-    section(p, "Why not?", &why);
 }
 
 fn section(p: &mut ChildSpawnerCommands, heading: &str, lines: &[String]) {
@@ -139,5 +142,5 @@ fn capitalised(s: &str) -> String {
 /// Each option the game has at this table: its value, and the ruling it rests on.
 fn option_lines(game: &Game) -> Vec<String> {
     let (id, opts) = (game.id(), game.options());
-    choices::CHOICES.iter().filter(|c| c.offered(id, opts)).map(|c| format!("{}: {}. {}", c.label, c.word(opts), c.ruling.reading)).collect()
+    choices::CHOICES.iter().filter(|c| c.offered(id, opts)).map(|c| format!("{}: {}. {}", capitalised(c.label), c.word(opts), c.ruling.reading)).collect()
 }

@@ -4,10 +4,12 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+
+use crate::table::look::framing::ViewMargins;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, take_screenshot.run_if(resource_exists::<ScreenshotRequest>));
+    app.add_systems(Update, (hide_panels, take_screenshot).run_if(resource_exists::<ScreenshotRequest>));
 }
 
 /// Frames rendered before the screenshot: software Vulkan compiles pipelines lazily, and a
@@ -48,16 +50,10 @@ fn take_screenshot(
     mut dice: ResMut<crate::table::game::dice::DiceTable>,
     mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
     mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
-    mut panels: Query<&mut Visibility, (With<Node>, Without<ChildOf>)>,
     mut steps: MessageWriter<crate::table::game::replay::ReplayStep>,
     mut commands: Commands,
 ) {
     req.frames += 1;
-    if req.board_only {
-        for mut v in &mut panels {
-            v.set_if_neq(Visibility::Hidden);
-        }
-    }
     if req.frames == 5 {
         clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
         if let Some(ply) = req.view {
@@ -88,4 +84,14 @@ fn take_screenshot(
             exit.write(AppExit::Success);
         },
     );
+}
+
+/// `--board-only`: every panel hidden and the board framed in the whole window, the table alone.
+fn hide_panels(req: Res<ScreenshotRequest>, mut panels: Query<&mut Visibility, (With<Node>, Without<ChildOf>)>, mut margins: ResMut<ViewMargins>) {
+    if req.board_only {
+        for mut v in &mut panels {
+            v.set_if_neq(Visibility::Hidden);
+        }
+        margins.set_if_neq(ViewMargins::default());
+    }
 }

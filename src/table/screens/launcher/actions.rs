@@ -16,7 +16,8 @@ use crate::table::persist::settings::Settings;
 use crate::table::screens::dialogs::AskFile;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(on_activate);
+    // Open asks the file dialog (registered here too, for the launcher without a window).
+    app.add_message::<AskFile>().add_observer(on_activate);
 }
 
 /// What a launcher widget does.

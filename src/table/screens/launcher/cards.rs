@@ -95,15 +95,21 @@ fn card(commands: &mut Commands, index: usize, assets: Option<&AssetServer>) -> 
     card.id()
 }
 
-/// Outlines the chosen card, and scrolls it into view when the choice moved to another.
-fn mark_chosen(choice: Res<LauncherChoice>, mut cards: Query<(Entity, &GameCard, &mut WidgetStyle)>, mut commands: Commands, mut shown: Local<Option<usize>>) {
-    if !choice.is_changed() && shown.is_some() {
+/// Outlines the chosen card, and scrolls it into view when the choice moved to another (once
+/// the layout has placed it: a card not yet laid out cannot be scrolled to).
+fn mark_chosen(
+    choice: Res<LauncherChoice>,
+    mut cards: Query<(Entity, &GameCard, &mut WidgetStyle, &ComputedNode)>,
+    mut commands: Commands,
+    mut shown: Local<Option<usize>>,
+) {
+    if !choice.is_changed() && *shown == Some(choice.game) {
         return;
     }
-    for (entity, card, mut style) in &mut cards {
+    for (entity, card, mut style, node) in &mut cards {
         let on = card.0 == choice.game;
         style.set_if_neq(WidgetStyle::Card { on });
-        if on && *shown != Some(card.0) {
+        if on && *shown != Some(card.0) && node.size().y > 0.0 {
             commands.trigger(ScrollIntoView { entity });
             *shown = Some(card.0);
         }

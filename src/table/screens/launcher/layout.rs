@@ -37,7 +37,7 @@ fn spawn_launcher(mut commands: Commands, assets: Option<Res<AssetServer>>) {
         .id();
     let title = commands
         .spawn((
-            Node { align_items: AlignItems::Baseline, column_gap: Val::Px(14.0), ..default() },
+            Node { align_items: AlignItems::Baseline, column_gap: Val::Px(14.0), margin: UiRect::bottom(Val::Px(6.0)), ..default() },
             children![label("Variant Table", 34.0, IVORY), label("chess and checkers variants at one table", 15.0, MUTED)],
         ))
         .id();
