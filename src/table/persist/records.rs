@@ -8,7 +8,6 @@ use variant_rules::Game;
 use variant_rules::record::Record;
 
 use crate::table::game::seats::Seats;
-use crate::table::persist::save::guarded;
 
 /// Records larger than this are refused unread: a long game's PGN is a few kilobytes, and a
 /// file of many games is read only as far as its first.
@@ -45,7 +44,8 @@ pub fn export(game: &Game, seats: &Seats, dir: &Path) -> Result<PathBuf, String>
 }
 
 /// Reads a record file and replays it: the game, and the players' names it gives (`?` for
-/// unknown is dropped). Never panics.
+/// unknown is dropped). Loading runs it under `save::guarded`, so not even an engine panic
+/// escapes.
 pub fn import(path: &Path) -> Result<(Game, Vec<String>), String> {
     let size = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
     if size > MAX_RECORD_BYTES {
@@ -53,15 +53,10 @@ pub fn import(path: &Path) -> Result<(Game, Vec<String>), String> {
     }
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{} is not text", path.display()))?;
-    guarded(
-        || format!("the record {}", path.display()),
-        || {
-            let record = Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            let game = record.replay().map_err(|e| format!("{}: {e}", path.display()))?;
-            let names = record.seats.iter().map(|n| if n == "?" { String::new() } else { n.clone() }).collect();
-            Ok((game, names))
-        },
-    )
+    let record = Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let game = record.replay().map_err(|e| format!("{}: {e}", path.display()))?;
+    let names = record.seats.iter().map(|n| if n == "?" { String::new() } else { n.clone() }).collect();
+    Ok((game, names))
 }
 
 #[cfg(test)]

@@ -312,18 +312,20 @@ fn handle(request: &SaveLoad, session: Option<&Session>, seats: &mut Seats, path
                 Err(e) => format!("the record was not written: {e}"),
             }
         }
-        SaveLoad::Load(path) if crate::table::persist::records::is_record(path) => match crate::table::persist::records::import(path) {
-            Ok((game, names)) => {
-                seats.suit_game(&game);
-                for (seat, name) in seats.seats.iter_mut().zip(names) {
-                    seat.name = name;
+        SaveLoad::Load(path) if crate::table::persist::records::is_record(path) => {
+            match guarded(|| format!("the record {}", path.display()), || crate::table::persist::records::import(path)) {
+                Ok((game, names)) => {
+                    seats.suit_game(&game);
+                    for (seat, name) in seats.seats.iter_mut().zip(names) {
+                        seat.name = name;
+                    }
+                    let status = format!("read the record {}", path.display());
+                    out.write(GameCommand::Restore { game: Box::new(game), throws: Vec::new(), status: status.clone() });
+                    status
                 }
-                let status = format!("read the record {}", path.display());
-                out.write(GameCommand::Restore { game: Box::new(game), throws: Vec::new(), status: status.clone() });
-                status
+                Err(e) => format!("load failed, game kept: {e}"),
             }
-            Err(e) => format!("load failed, game kept: {e}"),
-        },
+        }
         SaveLoad::Load(path) => match SaveFile::load(path) {
             Ok(Loaded { save, game, warning }) => {
                 if let Some(s) = save.seats {
