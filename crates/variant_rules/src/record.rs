@@ -311,6 +311,19 @@ impl Record {
     fn seat_tag(&self, i: usize) -> String {
         seat_tag(self.game, i)
     }
+
+    /// The Seven Tag Roster as both formats write it: Event, Site, Date, Round, the players
+    /// and the result.
+    fn roster_lines(&self) -> String {
+        let mut out = String::new();
+        for (name, unknown) in ROSTER {
+            out += &tag_line(name, self.tag(name).unwrap_or(unknown));
+        }
+        for (i, name) in self.seats.iter().enumerate() {
+            out += &tag_line(&self.seat_tag(i), name);
+        }
+        out + &tag_line("Result", &self.result.token(self.seats.len()))
+    }
 }
 
 /// The tag naming seat `i`'s player in `game`'s records.

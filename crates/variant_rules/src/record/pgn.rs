@@ -31,14 +31,7 @@ pub fn write(r: &Record) -> Result<String, RecordError> {
     let standard = r.game.pgn_variant() == Some(PGN_STANDARD);
     let moves = r.moves_as(standard)?;
     let mut out = String::new();
-    for (name, unknown) in ROSTER {
-        out += &tag_line(name, r.tag(name).unwrap_or(unknown));
-    }
-    for (i, name) in r.seats.iter().enumerate() {
-        out += &tag_line(&r.seat_tag(i), name);
-    }
-    let result = r.result.token(r.seats.len());
-    out += &tag_line("Result", &result);
+    out += &r.roster_lines();
     if let Some(v) = r.game.pgn_variant().filter(|_| !standard) {
         out += &tag_line("Variant", v);
     }
@@ -55,7 +48,7 @@ pub fn write(r: &Record) -> Result<String, RecordError> {
     }
     out.push('\n');
     let mut tokens = numbered(r.start.as_deref(), &moves);
-    tokens.push(result);
+    tokens.push(r.result.token(r.seats.len()));
     out += &wrap(&tokens);
     Ok(out)
 }

@@ -15,20 +15,13 @@ pub fn write(r: &Record) -> Result<String, RecordError> {
     if let Some(start) = &r.start {
         out += &tag_line("Start", start);
     }
-    for (name, unknown) in ROSTER {
-        out += &tag_line(name, r.tag(name).unwrap_or(unknown));
-    }
-    for (i, name) in r.seats.iter().enumerate() {
-        out += &tag_line(&r.seat_tag(i), name);
-    }
-    let result = r.result.token(r.seats.len());
-    out += &tag_line("Result", &result);
+    out += &r.roster_lines();
     for (name, value) in r.tags.iter().filter(|(n, _)| !ROSTER.iter().any(|(m, _)| m == n)) {
         out += &tag_line(name, value);
     }
     out.push('\n');
     let mut tokens = moves;
-    tokens.push(result);
+    tokens.push(r.result.token(r.seats.len()));
     out += &wrap(&tokens);
     Ok(out)
 }
