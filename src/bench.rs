@@ -70,7 +70,7 @@ pub fn hide_parts(mut q: Query<(&mut Visibility, Option<&Name>)>, mut lights: Qu
     let hide = std::env::var("VT_HIDE").unwrap_or_default();
     for (mut v, name) in &mut q {
         let n = name.map(|n| n.as_str()).unwrap_or("");
-        if (hide.contains("board") && n.starts_with("Board")) || (hide.contains("pieces") && n.starts_with("Stack")) {
+        if (hide.contains("board") && n.starts_with("Board")) || (hide.contains("pieces") && (n.starts_with("Stack") || n == "Piece model")) {
             *v = Visibility::Hidden;
         }
     }

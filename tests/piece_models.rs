@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use variant_rules::scene::PieceKind;
 use variant_table::table::look::models::{KING_HEIGHT, Model, checker_crown, piece_surface};
-use variant_table::table::look::solids::Surface;
+use variant_table::table::look::solids::{Detail, Surface};
 use variant_table::table::mirror::pieces::CHECKER_HEIGHT;
 
 fn triangles(s: &Surface) -> impl Iterator<Item = ([Vec3; 3], [Vec3; 3])> + '_ {
@@ -15,7 +15,7 @@ fn triangles(s: &Surface) -> impl Iterator<Item = ([Vec3; 3], [Vec3; 3])> + '_ {
 #[test]
 fn every_kind_has_a_model_and_toe_to_toe_kinds_differ() {
     for kind in PieceKind::ALL {
-        let s = piece_surface(Model::of(kind));
+        let s = piece_surface(Model::of(kind), Detail::Full);
         assert!(s.triangles() > 100, "{kind:?}");
     }
     let toe = [PieceKind::Pawn, PieceKind::Horse, PieceKind::Elephant, PieceKind::Chariot, PieceKind::General, PieceKind::King];
@@ -32,7 +32,7 @@ fn every_kind_has_a_model_and_toe_to_toe_kinds_differ() {
 #[test]
 fn chess_heights_are_strictly_graded_up_to_the_king() {
     let order = [Model::Pawn, Model::Rook, Model::Knight, Model::Bishop, Model::Queen, Model::King];
-    let heights: Vec<f32> = order.iter().map(|&m| piece_surface(m).top()).collect();
+    let heights: Vec<f32> = order.iter().map(|&m| piece_surface(m, Detail::Full).top()).collect();
     assert!(heights.windows(2).all(|w| w[1] > w[0] + 0.03), "{heights:?}");
     assert!((heights[5] - KING_HEIGHT).abs() < 1e-3, "{heights:?}");
     // About a Staunton set's proportions of the king: pawn a half, queen nine tenths.
@@ -43,10 +43,11 @@ fn chess_heights_are_strictly_graded_up_to_the_king() {
 
 #[test]
 fn meshes_are_sound_and_bounded() {
-    for model in Model::ALL {
-        let s = piece_surface(model);
-        println!("{model:?}: {} triangles, {} vertices, {:.3} tall", s.triangles(), s.positions.len(), s.top());
+    for (model, detail) in Model::ALL.into_iter().flat_map(|m| Detail::ALL.map(|d| (m, d))) {
+        let s = piece_surface(model, detail);
+        println!("{model:?} {detail:?}: {} triangles, {} vertices, {:.3} tall", s.triangles(), s.positions.len(), s.top());
         assert!(s.triangles() <= 5000, "{model:?}: {} triangles", s.triangles());
+        let model = format!("{model:?} at {detail:?} detail");
         assert_eq!(s.positions.len(), s.normals.len());
         assert!(s.indices.iter().all(|&i| (i as usize) < s.positions.len()));
         assert!(s.normals.iter().all(|n| (n.length() - 1.0).abs() < 1e-3), "{model:?}: normals of unit length");
@@ -70,6 +71,24 @@ fn meshes_are_sound_and_bounded() {
     }
 }
 
+#[test]
+fn low_detail_keeps_the_shape_with_a_fraction_of_the_triangles() {
+    let mut total = [0; 2];
+    for model in Model::ALL {
+        let [full, low] = Detail::ALL.map(|d| piece_surface(model, d));
+        total[0] += full.triangles();
+        total[1] += low.triangles();
+        // About thirty pixels wide: at most 600 triangles, under a quarter of the full model's.
+        assert!(low.triangles() <= 600 && low.triangles() * 4 < full.triangles(), "{model:?}: {} of {}", low.triangles(), full.triangles());
+        // The same silhouette: as tall, as wide, standing on the same foot.
+        let width = |s: &Surface| s.positions.iter().map(|p| p.x.abs().max(p.z.abs())).fold(0.0, f32::max);
+        assert!((low.top() - full.top()).abs() < 0.01, "{model:?}: {} against {}", low.top(), full.top());
+        assert!((width(&low) - width(&full)).abs() < 0.02, "{model:?}: {} against {}", width(&low), width(&full));
+    }
+    // A set drawn low: a sixth of the triangles or fewer.
+    assert!(total[1] * 6 < total[0], "{total:?}");
+}
+
 /// How far the surface reaches along `dir`, above height `y`.
 fn reach(s: &Surface, dir: Vec3, y: f32) -> f32 {
     s.positions.iter().filter(|p| p.y > y).map(|p| p.dot(dir)).fold(f32::NEG_INFINITY, f32::max)
@@ -77,20 +96,20 @@ fn reach(s: &Surface, dir: Vec3, y: f32) -> f32 {
 
 #[test]
 fn the_knight_is_a_head_facing_the_opponent_and_turned_pieces_are_round() {
-    let knight = piece_surface(Model::Knight);
+    let knight = piece_surface(Model::Knight, Detail::Full);
     let (front, back, side) = (reach(&knight, -Vec3::Z, 0.3), reach(&knight, Vec3::Z, 0.3), reach(&knight, Vec3::X, 0.3));
     assert!(front > side + 0.12 && front > back + 0.03, "muzzle forward (-Z): front {front}, back {back}, side {side}");
     assert!((reach(&knight, Vec3::X, 0.3) - reach(&knight, -Vec3::X, 0.3)).abs() < 1e-4, "left and right alike");
-    for model in [Model::Pawn, Model::Bishop, Model::King] {
-        let s = piece_surface(model);
+    for (model, detail) in [Model::Pawn, Model::Bishop, Model::King].into_iter().flat_map(|m| Detail::ALL.map(|d| (m, d))) {
+        let s = piece_surface(model, detail);
         let r: Vec<f32> = [Vec3::X, -Vec3::X, Vec3::Z, -Vec3::Z].iter().map(|&d| reach(&s, d, 0.2)).collect();
-        assert!(r.iter().all(|x| (x - r[0]).abs() < 0.01), "{model:?} is round: {r:?}");
+        assert!(r.iter().all(|x| (x - r[0]).abs() < 0.01), "{model:?} at {detail:?} detail is round: {r:?}");
     }
 }
 
 #[test]
 fn the_bishops_mitre_is_cut_on_one_side() {
-    let bishop = piece_surface(Model::Bishop);
+    let bishop = piece_surface(Model::Bishop, Detail::Full);
     // Across the mitre at the cut's height, the front (+Z, its owner's side) is cut in.
     let mitre = |dir: Vec3| bishop.positions.iter().filter(|p| p.y > 0.5 && p.y < 0.64 && p.normalize().dot(dir) > 0.0).count();
     let lowest_radius = |sign: f32| {

@@ -4,6 +4,7 @@
 //! under the pointer.
 
 use bevy::asset::{load_internal_asset, uuid_handle};
+use bevy::light::NotShadowCaster;
 use bevy::pbr::{ExtendedMaterial, MaterialExtension};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
@@ -71,14 +72,27 @@ fn dress_board(
         let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: board.dimmed.contains(&cell) });
         let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
         let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
-        commands.entity(e).insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })))).observe(click_board);
+        // The board casts no shadow: nothing lies under it but the felt, which is the clear
+        // colour and receives none. Drawing it into the shadow map would only cost a
+        // shadow-map-sized fill a frame on software renderers.
+        commands
+            .entity(e)
+            .insert((Mesh3d(meshes.add(mesh)), MeshMaterial3d(materials.add(ExtendedMaterial { base, extension: ext })), NotShadowCaster))
+            .observe(click_board);
         let gold = || StandardMaterial { base_color: Color::srgb(0.78, 0.62, 0.25), metallic: 0.6, perceptual_roughness: 0.4, ..default() };
         if !board.plane && board.topology.tri_board().is_some() {
             // The one physical Tri-board: its 8-, 10- and 12-row boards marked out (the game's
             // own stands out in full colour, the rest of the board dimmed in its mesh). Clicks
             // go through the inlay to the board.
             let (mesh, material) = (meshes.add(tri_markings_mesh()), inlay.add(gold()));
-            commands.entity(e).with_child((Name::new("Tri-board markings"), Mesh3d(mesh), MeshMaterial3d(material), Transform::default(), Pickable::IGNORE));
+            commands.entity(e).with_child((
+                Name::new("Tri-board markings"),
+                Mesh3d(mesh),
+                MeshMaterial3d(material),
+                Transform::default(),
+                Pickable::IGNORE,
+                NotShadowCaster,
+            ));
         }
         if let Some(strips) = centre_marking(board) {
             let gold = inlay.add(gold());
@@ -89,6 +103,7 @@ fn dress_board(
                         Mesh3d(meshes.add(Cuboid::from_size(size))),
                         MeshMaterial3d(gold.clone()),
                         Transform::from_translation(at),
+                        NotShadowCaster,
                     ));
                 }
             });

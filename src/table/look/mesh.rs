@@ -178,35 +178,48 @@ pub fn board_mesh(layout: &BoardLayout, cells: &[DrawnCell]) -> Mesh {
         b.wall(a, e, top, bottom);
     }
     if let Shape::Triangles(_) = layout.shape() {
-        frame(&mut b, &frame_outline(BoardLayout::triangles(TRI_BOARD)));
+        frame(&mut b, BoardLayout::triangles(TRI_BOARD));
     }
     b.into_mesh()
 }
 
-/// The frame round a hexagon: a slab under the whole board (filling the cut corners too) whose
-/// top lies [`FRAME_DROP`] below the cells', reaching [`FRAME_WIDTH`] beyond their hull, walled
-/// round. Its top is painted as darker wood than the dark cells (a dark cell's colour with the
-/// bevel's darkening all over: edge distance 0), so the cells stand out on it.
-fn frame(b: &mut Buffers, outline: &[Point]) {
+/// The frame round a hexagon: a slab under the whole board whose top, a ring round the cells
+/// (they cover the rest), lies [`FRAME_DROP`] below the cells', reaching [`FRAME_WIDTH`] beyond
+/// their hull, walled round. Its top is painted as darker wood than the dark cells (a dark
+/// cell's colour with the bevel's darkening all over: edge distance 0), so the cells stand out
+/// on it. Only a ring: a top under the cells too would be drawn over again by every cell, a
+/// whole board's worth of pixels shaded twice a frame.
+fn frame(b: &mut Buffers, layout: &BoardLayout) {
+    let hull = cells_hull(layout);
+    let outline = grow(&hull, FRAME_WIDTH);
     let (top, bottom) = (Vec3::Y * (THICKNESS / 2.0 - FRAME_DROP), -Vec3::Y * THICKNESS / 2.0);
     let n = outline.len() as f32;
     let centre = outline.iter().fold([0.0, 0.0], |c, p| [c[0] + p[0] / n, c[1] + p[1] / n]);
     let data = [1.0, 0.0, grain_seed(centre), 0.0];
     let uv = |p: Point| [p[0] / 4.0, p[1] / 4.0];
     for (i, &a) in outline.iter().enumerate() {
-        let e = outline[(i + 1) % outline.len()];
+        let j = (i + 1) % outline.len();
+        let e = outline[j];
         let (pc, pa, pe) = (plane_to_world(centre), plane_to_world(a), plane_to_world(e));
-        b.triangle([(pc + top, Vec3::Y, uv(centre), data), (pa + top, Vec3::Y, uv(a), data), (pe + top, Vec3::Y, uv(e), data)]);
+        // `grow` keeps the corners in order: corner i of the ring's inside is the hull's.
+        let (ia, ie) = (hull[i], hull[j]);
+        let (pia, pie) = (plane_to_world(ia), plane_to_world(ie));
+        b.triangle([(pia + top, Vec3::Y, uv(ia), data), (pa + top, Vec3::Y, uv(a), data), (pe + top, Vec3::Y, uv(e), data)]);
+        b.triangle([(pia + top, Vec3::Y, uv(ia), data), (pe + top, Vec3::Y, uv(e), data), (pie + top, Vec3::Y, uv(ie), data)]);
         b.triangle([(pc + bottom, -Vec3::Y, uv(centre), [0.0; 4]), (pe + bottom, -Vec3::Y, uv(e), [0.0; 4]), (pa + bottom, -Vec3::Y, uv(a), [0.0; 4])]);
         b.wall(a, e, top, bottom);
     }
 }
 
+/// The convex hull of every cell's corners, counter-clockwise.
+fn cells_hull(layout: &BoardLayout) -> Vec<Point> {
+    convex_hull(layout.cells().flat_map(|(_, g)| g.polygon.corners().to_vec()).collect())
+}
+
 /// The frame's outline: the convex hull of every cell's corners grown by [`FRAME_WIDTH`] (each
 /// edge moved out, corners mitred), counter-clockwise.
 pub fn frame_outline(layout: &BoardLayout) -> Vec<Point> {
-    let points: Vec<Point> = layout.cells().flat_map(|(_, g)| g.polygon.corners().to_vec()).collect();
-    grow(&convex_hull(points), FRAME_WIDTH)
+    grow(&cells_hull(layout), FRAME_WIDTH)
 }
 
 /// The outlines marked on the Tri-board, counter-clockwise round its centre: the 8-row
@@ -488,7 +501,8 @@ mod tests {
             // wall triangles each.
             let walls = tris.iter().filter(|(t, n)| n.y.abs() < 0.5 && t.iter().any(|p| (p.y - THICKNESS / 2.0).abs() < 1e-4)).count();
             assert_eq!(walls, 2 * 36, "{board:?}: walls only round the Tri-board's outline");
-            assert!((area_at(&tris, THICKNESS / 2.0 - FRAME_DROP) - frame_area).abs() < 0.05, "the frame's top lies below the cells'");
+            // The frame's top is the ring the cells leave: below theirs, under none of them.
+            assert!((area_at(&tris, THICKNESS / 2.0 - FRAME_DROP) - (frame_area - full_area)).abs() < 0.05, "the frame's top rings the cells");
         }
         let square = BoardLayout::square(8, 8);
         assert!(std::ptr::eq(drawn_layout(square), square), "squares are drawn as they are");

@@ -1,11 +1,12 @@
 //! What a window draws of the table: piece models and materials, the board's mesh and dress,
-//! highlights, the last move and check, seat plates, marks, the dice and their tray, the orbit camera and dragging,
+//! the pieces' level of detail, highlights, the last move and check, seat plates, marks, the dice and their tray, the orbit camera and dragging,
 //! and the panel and text widgets the screens share.
 
 use bevy::prelude::*;
 
 pub mod camera;
 pub mod camera_memory;
+pub mod detail;
 pub mod dice_view;
 pub mod drag;
 pub mod dress;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         marks::plugin,
         camera::plugin,
         camera_memory::plugin,
+        detail::plugin,
         drag::plugin,
         dice_view::plugin,
         widgets::plugin,

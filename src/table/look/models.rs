@@ -9,7 +9,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use variant_rules::scene::PieceKind;
 
-use crate::table::look::solids::{Profile, Surface, cut_corners, extrude, lathe, ring_block, spiked_band};
+use crate::table::look::solids::{Detail, Profile, Surface, cut_corners, extrude, lathe, ring_block, spiked_band};
 
 // ---- painted numbers --------------------------------------------------------------------------
 
@@ -122,16 +122,15 @@ const KNIGHT_H: f32 = 0.66 * KING_HEIGHT;
 const BISHOP_H: f32 = 0.76 * KING_HEIGHT;
 const QUEEN_H: f32 = 0.9 * KING_HEIGHT;
 
-/// Steps round the lathe: with smooth normals, enough for a round outline at seat distance
-/// (a piece is some 40 pixels wide at 1280x720) while a set stays near a hundred thousand
-/// triangles.
+/// Steps round the lathe at full detail: with smooth normals, a round outline up close (a
+/// piece some 40 pixels wide and more); [`Detail::Low`] takes fewer.
 const SEGMENTS: usize = 28;
 
 /// The weighted foot every piece stands on, `k` its radius (a king's is 0.34 of a cell, so
 /// neighbours never touch): a flat plinth, a rounded bevel, a step and a bead. Ends at
 /// (0.62 k, 0.36 k), where the stem begins. The proportions are a Staunton foot's.
-fn foot(k: f32) -> Profile {
-    let mut p = Profile::from(0.0);
+fn foot(k: f32, d: Detail) -> Profile {
+    let mut p = Profile::from(0.0).at_detail(d);
     p.line(k, 0.0)
         .line(k, 0.09 * k)
         .arc((0.87 * k, 0.09 * k), 0.13 * k, 0.0, 90.0)
@@ -150,10 +149,10 @@ fn collar(p: &mut Profile, y: f32, r: f32, neck: f32) {
 
 /// A ball of radius `r` centred `c` above the axis, as a lathe profile from the axis below to
 /// the axis above.
-fn ball(c: f32, r: f32) -> Surface {
-    let mut p = Profile::from(c - r);
+fn ball(c: f32, r: f32, d: Detail) -> Surface {
+    let mut p = Profile::from(c - r).at_detail(d);
     p.arc((0.0, c), r, -90.0, 90.0);
-    lathe(&p, 12)
+    lathe(&p, d.around(12))
 }
 
 /// Where a stem (a concave taper) runs from the foot's top to radius `r` at height `y`.
@@ -162,33 +161,33 @@ fn stem(p: &mut Profile, k: f32, r: f32, y: f32) {
     p.curve((r * 1.05, from + (y - from) * 0.35), (r, y), 8);
 }
 
-fn pawn() -> Surface {
+fn pawn(d: Detail) -> Surface {
     let (k, h) = (0.27, PAWN_H);
     let head = 0.22 * h; // The ball: nearly a quarter of the pawn's height.
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.075, 0.52 * h);
     collar(&mut p, 0.52 * h, 0.15, 0.07);
     // The head ball, from the neck round to the top.
     let c = h - head;
     let a0 = -((0.07f32 / head).acos().to_degrees());
     p.arc((0.0, c), head, a0, 90.0);
-    lathe(&p, SEGMENTS)
+    lathe(&p, d.around(SEGMENTS))
 }
 
-fn rook() -> Surface {
+fn rook(d: Detail) -> Surface {
     let (k, h) = (0.32, ROOK_H);
     // The turret: a drum as wide as the foot's bead, hollowed, its battlement a fifth of its height.
     let (ro, ri, floor) = (0.215, 0.155, 0.82 * h);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.16, 0.58 * h);
     p.line(ro + 0.01, 0.62 * h).line(ro + 0.01, 0.645 * h).line(ro, 0.655 * h).line(ro, floor).line(ri, floor).line(ri, floor - 0.04).line(0.0, floor - 0.04);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     // Six merlons with notches between, each notch a little over half a merlon's width.
     const MERLONS: usize = 6;
     let step = TAU / MERLONS as f32;
     for i in 0..MERLONS {
         let a = i as f32 * step + step / 4.0;
-        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.62), 5), Transform::IDENTITY);
+        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.62), d.along(5)), Transform::IDENTITY);
     }
     s
 }
@@ -223,15 +222,16 @@ const HORSE: [(f32, f32); 21] = [
 /// Corners of [`HORSE`] kept sharp: the bottom, the mouth and the ear tips.
 const HORSE_SHARP: [usize; 6] = [0, 1, 7, 12, 13, 14];
 
-fn knight() -> Surface {
+fn knight(d: Detail) -> Surface {
     let k = 0.32;
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     p.curve((0.19, 0.13), (0.2, 0.16), 3).line(0.0, 0.165);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     // The outline's front ear is its tallest point: stretched (above the foot) to the knight's height.
     let stretch = (KNIGHT_H - 0.15) / (HORSE[12].1 - 0.15);
     let horse = HORSE.map(|(u, v)| Vec2::new(u, 0.15 + (v - 0.15) * stretch));
-    let outline = cut_corners(&horse, &HORSE_SHARP);
+    // Coarse, the corners stay uncut and the eyes are left off: neither shows under thirty pixels.
+    let outline = if d == Detail::Full { cut_corners(&horse, &HORSE_SHARP) } else { horse.to_vec() };
     // Thickest at the neck (0.2 across), narrowing to the muzzle and thinnest at the ears'
     // tips, like a carved head.
     let half = |q: Vec2| {
@@ -248,31 +248,34 @@ fn knight() -> Surface {
             .to_vec();
     s.append(&extrude(&mane, |_| 0.035, 0.012), Transform::IDENTITY);
     // The eyes: small balls on each cheek.
-    for side in [-1.0f32, 1.0] {
-        s.append(&ball(0.0, 0.018), Transform::from_xyz(side * 0.085, 0.535, -0.1));
+    for side in [-1.0f32, 1.0].into_iter().filter(|_| d == Detail::Full) {
+        s.append(&ball(0.0, 0.018, d), Transform::from_xyz(side * 0.085, 0.535, -0.1));
     }
     s
 }
 
-fn bishop() -> Surface {
+fn bishop(d: Detail) -> Surface {
     let (k, h) = (0.31, BISHOP_H);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.085, 0.57 * h);
     collar(&mut p, 0.57 * h, 0.15, 0.1);
     p.line(0.125, 0.615 * h).line(0.125, 0.63 * h).line(0.07, 0.64 * h);
-    let mut s = lathe(&p, 40);
+    let mut s = lathe(&p, d.around(40));
     // The mitre: an ogive from the neck to a point under the finial, one smooth surface, with
     // the slanted cut.
     let (bottom, top) = (0.64 * h, h - 0.06);
-    let mut mitre = Profile::at(0.07, bottom);
+    let mut mitre = Profile::at(0.07, bottom).at_detail(d);
     mitre.curve((0.14, bottom + 0.03), (0.118, bottom + 0.09), 10).curve((0.1, top - 0.04), (0.025, top), 12);
     let mut mitre = mitre.merged();
     mitre.line(0.0, top);
-    let mut mitre = lathe(&mitre, 40);
-    cut_mitre(&mut mitre, (bottom + top) / 2.0 + 0.02);
+    let mut mitre = lathe(&mitre, d.around(40));
+    // Coarse, the cut is left off: under thirty pixels it would be a smudge.
+    if d == Detail::Full {
+        cut_mitre(&mut mitre, (bottom + top) / 2.0 + 0.02);
+    }
     mitre.smooth_normals();
     s.append(&mitre, Transform::IDENTITY);
-    s.append(&ball(h - 0.032, 0.032), Transform::IDENTITY);
+    s.append(&ball(h - 0.032, 0.032, d), Transform::IDENTITY);
     s
 }
 
@@ -296,9 +299,9 @@ fn cut_mitre(mitre: &mut Surface, y: f32) {
     }
 }
 
-fn queen() -> Surface {
+fn queen(d: Detail) -> Surface {
     let (k, h) = (0.33, QUEEN_H);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.09, 0.6 * h);
     collar(&mut p, 0.6 * h, 0.16, 0.11);
     p.line(0.13, 0.645 * h).line(0.13, 0.66 * h).line(0.095, 0.665 * h);
@@ -306,19 +309,19 @@ fn queen() -> Surface {
     let rim = 0.86 * h;
     p.curve((0.1, 0.77 * h), (0.19, rim), 8).line(0.19, rim + 0.015).line(0.15, rim + 0.015).curve((0.13, rim + 0.06), (0.03, rim + 0.07), 6);
     p.line(0.0, rim + 0.07);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     // Nine balls round the rim, and one on top.
     for i in 0..9 {
         let a = i as f32 * TAU / 9.0;
-        s.append(&ball(0.0, 0.028), Transform::from_xyz(0.178 * a.cos(), rim + 0.035, 0.178 * a.sin()));
+        s.append(&ball(0.0, 0.028, d), Transform::from_xyz(0.178 * a.cos(), rim + 0.035, 0.178 * a.sin()));
     }
-    s.append(&ball(h - 0.035, 0.035), Transform::IDENTITY);
+    s.append(&ball(h - 0.035, 0.035, d), Transform::IDENTITY);
     s
 }
 
-fn king() -> Surface {
+fn king(d: Detail) -> Surface {
     let (k, h) = (0.34, KING_HEIGHT);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.095, 0.6 * h);
     collar(&mut p, 0.6 * h, 0.17, 0.115);
     p.line(0.14, 0.645 * h).line(0.14, 0.66 * h).line(0.1, 0.665 * h);
@@ -326,7 +329,7 @@ fn king() -> Surface {
     let rim = 0.8 * h;
     p.curve((0.11, 0.74 * h), (0.18, rim), 8).line(0.18, rim + 0.015).line(0.15, rim + 0.015).curve((0.13, rim + 0.06), (0.04, rim + 0.065), 6);
     p.line(0.035, rim + 0.075).line(0.0, rim + 0.075);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     // The cross: a bevelled plus, facing the seats (its arms across X).
     let (w, arm, bar) = (0.028, 0.065, rim + 0.075 + 0.06);
     let cross = [
@@ -350,16 +353,16 @@ fn king() -> Surface {
 
 /// The short-range army's general: a column under a broad-brimmed helmet with a crest running
 /// front to back, 0.8 of a king.
-fn general() -> Surface {
+fn general(d: Detail) -> Surface {
     let (k, h) = (0.32, 0.8 * KING_HEIGHT);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     stem(&mut p, k, 0.1, 0.55 * h);
     collar(&mut p, 0.55 * h, 0.15, 0.11);
     // The brim sticks out past the foot's bead; the helmet is a dome above it.
     let brim = 0.72 * h;
     p.curve((0.1, 0.65 * h), (0.15, brim - 0.01), 4).line(0.25, brim).line(0.25, brim + 0.015).line(0.15, brim + 0.025);
     p.curve((0.15, 0.92 * h), (0.0, 0.92 * h), 8);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     let crest = [(-0.13, 0.8 * h), (0.13, 0.8 * h), (0.1, 0.9 * h), (0.03, h), (-0.06, 0.98 * h), (-0.12, 0.9 * h)].map(Vec2::from);
     s.append(&extrude(&crest, |_| 0.022, 0.008), Transform::IDENTITY);
     s
@@ -367,61 +370,61 @@ fn general() -> Surface {
 
 /// The short-range army's elephant: a squat body, a domed head with a trunk curling down in
 /// front and two flat ears, 0.62 of a king.
-fn elephant() -> Surface {
+fn elephant(d: Detail) -> Surface {
     let (k, h) = (0.32, 0.62 * KING_HEIGHT);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     p.curve((0.22, 0.2), (0.16, 0.3), 5).line(0.0, 0.3);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     let head = 0.16;
-    s.append(&ball(0.0, head), Transform::from_xyz(0.0, h - head, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.1)));
+    s.append(&ball(0.0, head, d), Transform::from_xyz(0.0, h - head, 0.0).with_scale(Vec3::new(1.0, 1.0, 1.1)));
     let trunk =
         [(0.1, h - 0.1), (0.19, h - 0.2), (0.24, h - 0.33), (0.26, 0.17), (0.2, 0.17), (0.18, h - 0.32), (0.13, h - 0.21), (0.06, h - 0.14)].map(Vec2::from);
     s.append(&extrude(&cut_corners(&trunk, &[3, 4]), |q| 0.05 - 0.025 * (h - q.y) / h, 0.012), Transform::IDENTITY);
     for side in [-1.0f32, 1.0] {
         let ear = Transform::from_xyz(side * 0.17, h - 0.15, 0.02).with_scale(Vec3::new(0.3, 1.0, 0.85));
-        s.append(&ball(0.0, 0.12), ear);
+        s.append(&ball(0.0, 0.12, d), ear);
     }
     s
 }
 
 /// The short-range army's chariot: a low, wide turret with a battlement, on an axle with a
 /// spoked-looking wheel (a ring and a hub) each side, 0.55 of a king.
-fn chariot() -> Surface {
+fn chariot(d: Detail) -> Surface {
     let (k, h) = (0.32, 0.55 * KING_HEIGHT);
     let (ro, ri, floor) = (0.2, 0.15, 0.84 * h);
-    let mut p = foot(k);
+    let mut p = foot(k, d);
     p.curve((0.17, 0.18), (0.17, 0.26), 4).line(ro, 0.28).line(ro, floor).line(ri, floor).line(ri, floor - 0.03).line(0.0, floor - 0.03);
-    let mut s = lathe(&p, SEGMENTS);
+    let mut s = lathe(&p, d.around(SEGMENTS));
     // Eight low merlons: lower and closer than the rook's six, so the two do not read alike.
     let step = TAU / 8.0;
     for i in 0..8 {
         let a = i as f32 * step;
-        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.5), 3), Transform::IDENTITY);
+        s.append(&ring_block(ri, ro, (floor, h), (a, a + step * 0.5), d.along(3)), Transform::IDENTITY);
     }
     // A wheel: a ring turned on the lathe, stood up across the X axis, with a ball for its hub.
-    let mut wheel = Profile::at(0.1, 0.0);
+    let mut wheel = Profile::at(0.1, 0.0).at_detail(d);
     wheel.arc((0.13, 0.0), 0.03, 180.0, 540.0);
-    let ring = lathe(&wheel.merged(), 24);
+    let ring = lathe(&wheel.merged(), d.around(24));
     for side in [-1.0f32, 1.0] {
         let at = Vec3::new(side * 0.28, 0.2, 0.0);
         s.append(&ring, Transform::from_translation(at).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)));
-        s.append(&ball(0.0, 0.045), Transform::from_translation(at));
+        s.append(&ball(0.0, 0.045, d), Transform::from_translation(at));
     }
     s
 }
 
-/// The surface of a model, standing on y = 0, facing -Z.
-pub fn piece_surface(model: Model) -> Surface {
+/// The surface of a model at detail `d`, standing on y = 0, facing -Z.
+pub fn piece_surface(model: Model, d: Detail) -> Surface {
     match model {
-        Model::Pawn => pawn(),
-        Model::Knight => knight(),
-        Model::Bishop => bishop(),
-        Model::Rook => rook(),
-        Model::Queen => queen(),
-        Model::King => king(),
-        Model::General => general(),
-        Model::Elephant => elephant(),
-        Model::Chariot => chariot(),
+        Model::Pawn => pawn(d),
+        Model::Knight => knight(d),
+        Model::Bishop => bishop(d),
+        Model::Rook => rook(d),
+        Model::Queen => queen(d),
+        Model::King => king(d),
+        Model::General => general(d),
+        Model::Elephant => elephant(d),
+        Model::Chariot => chariot(d),
     }
 }
 

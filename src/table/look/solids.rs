@@ -91,6 +91,110 @@ impl Surface {
     }
 }
 
+// ---- detail ------------------------------------------------------------------------------------
+
+/// How finely a model's curves are divided. A piece drawn a few dozen pixels wide needs far
+/// fewer triangles than one seen up close: on a software renderer every triangle costs about
+/// the same whatever its size, so six sets of full-detail pieces cost more than everything else
+/// on the table together (docs/architecture.md, "Frame cost").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Detail {
+    /// Round outlines and beads for pieces seen up close.
+    #[default]
+    Full,
+    /// The same shapes with about a seventh of the triangles, for pieces some thirty pixels
+    /// wide and less.
+    Low,
+}
+
+impl Detail {
+    /// From the finest to the coarsest.
+    pub const ALL: [Detail; 2] = [Detail::Full, Detail::Low];
+
+    /// Position in [`Detail::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Steps round the lathe for a surface turned in `full` steps at full detail. At low
+    /// detail eight: a piece drawn low is under some thirty pixels wide, where an octagon's
+    /// edges (smooth-shaded) cannot be told from a circle's, and a multiple of four keeps the
+    /// outline as wide across as from front to back.
+    pub fn around(self, full: usize) -> usize {
+        match self {
+            Detail::Full => full,
+            Detail::Low => full.min(8),
+        }
+    }
+
+    /// Pieces along a curve drawn in `full` pieces at full detail: a third at low detail.
+    pub fn along(self, full: usize) -> usize {
+        match self {
+            Detail::Full => full,
+            Detail::Low => full.div_ceil(3),
+        }
+    }
+
+    /// Longest step along an arc, in cells: about a pixel at seat distance at full detail; at
+    /// low detail a sixth of a cell, some five pixels where it is drawn.
+    fn arc_step(self) -> f32 {
+        match self {
+            Detail::Full => 0.02,
+            Detail::Low => 0.15,
+        }
+    }
+
+    /// Widest step round an arc, in degrees, so small beads stay round (at low detail, at
+    /// least not flat).
+    fn arc_degrees(self) -> f32 {
+        match self {
+            Detail::Full => 30.0,
+            Detail::Low => 90.0,
+        }
+    }
+
+    /// How far, in cells, a lathe profile's simplified outline may stray from the drawn one:
+    /// nothing at full detail; at low detail under a pixel where it is drawn.
+    fn tolerance(self) -> f32 {
+        match self {
+            Detail::Full => 0.0,
+            Detail::Low => 0.008,
+        }
+    }
+}
+
+/// The points of `run` that keep it within `tolerance` of itself (Ramer-Douglas-Peucker): the
+/// ends always, and between them the point furthest from the chord wherever it strays further.
+pub fn simplify(run: &[Vec2], tolerance: f32) -> Vec<Vec2> {
+    if run.len() < 3 || tolerance <= 0.0 {
+        return run.to_vec();
+    }
+    let mut keep = vec![false; run.len()];
+    keep[0] = true;
+    keep[run.len() - 1] = true;
+    // An explicit stack of spans instead of recursion: profiles are short, but nothing here
+    // should depend on that.
+    let mut spans = vec![(0, run.len() - 1)];
+    while let Some((a, b)) = spans.pop() {
+        let (p, q) = (run[a], run[b]);
+        let far = (a + 1..b).map(|i| (i, distance_to_segment(run[i], p, q))).max_by(|x, y| x.1.total_cmp(&y.1));
+        if let Some((i, d)) = far
+            && d > tolerance
+        {
+            keep[i] = true;
+            spans.push((a, i));
+            spans.push((i, b));
+        }
+    }
+    run.iter().zip(keep).filter(|(_, k)| *k).map(|(p, _)| *p).collect()
+}
+
+fn distance_to_segment(x: Vec2, p: Vec2, q: Vec2) -> f32 {
+    let d = q - p;
+    let t = if d.length_squared() > 0.0 { ((x - p).dot(d) / d.length_squared()).clamp(0.0, 1.0) } else { 0.0 };
+    x.distance(p + d * t)
+}
+
 // ---- lathe profiles ---------------------------------------------------------------------------
 
 /// A profile to turn on the lathe: (radius, height) points bottom to top, in sections. Within
@@ -98,17 +202,25 @@ impl Surface {
 #[derive(Default, Clone, Debug)]
 pub struct Profile {
     pub sections: Vec<Vec<Vec2>>,
+    /// How finely arcs and curves are divided.
+    pub detail: Detail,
 }
 
 impl Profile {
     /// A profile starting on the axis at height `y`.
     pub fn from(y: f32) -> Profile {
-        Profile { sections: vec![vec![Vec2::new(0.0, y)]] }
+        Profile { sections: vec![vec![Vec2::new(0.0, y)]], detail: Detail::Full }
     }
 
     /// A profile starting at `(r, y)`.
     pub fn at(r: f32, y: f32) -> Profile {
-        Profile { sections: vec![vec![Vec2::new(r, y)]] }
+        Profile { sections: vec![vec![Vec2::new(r, y)]], detail: Detail::Full }
+    }
+
+    /// The profile, its arcs and curves to come divided at `detail`.
+    pub fn at_detail(mut self, detail: Detail) -> Profile {
+        self.detail = detail;
+        self
     }
 
     /// The same points as one smooth section (for curves that meet tangentially).
@@ -119,7 +231,7 @@ impl Profile {
                 run.push(*p);
             }
         }
-        Profile { sections: vec![run] }
+        Profile { sections: vec![run], detail: self.detail }
     }
 
     fn end(&self) -> Vec2 {
@@ -148,10 +260,10 @@ impl Profile {
 
     /// An arc round `(cr, cy)` of radius `radius` from `a0` to `a1` degrees (0: outward, 90: up).
     pub fn arc(&mut self, (cr, cy): (f32, f32), radius: f32, a0: f32, a1: f32) -> &mut Profile {
-        // A point each 0.02 cells along the arc (about a pixel at seat distance), and at least
-        // one each 30 degrees so small beads stay round.
+        // A point each `arc_step` along the arc and each `arc_degrees` round it.
         let length = (a1 - a0).abs().to_radians() * radius;
-        let steps = ((a1 - a0).abs() / 30.0).ceil().max((length / 0.02).ceil()).max(2.0) as usize;
+        let (step, degrees) = (self.detail.arc_step(), self.detail.arc_degrees());
+        let steps = ((a1 - a0).abs() / degrees).ceil().max((length / step).ceil()).max(2.0) as usize;
         let start = Vec2::new(cr, cy) + radius * Vec2::from_angle(a0.to_radians());
         if start.distance(self.end()) > 1e-5 {
             self.line(start.x, start.y);
@@ -162,8 +274,9 @@ impl Profile {
         }))
     }
 
-    /// A quadratic curve from here past `control` to `(r, y)` in `steps` pieces.
+    /// A quadratic curve from here past `control` to `(r, y)` in `steps` pieces at full detail.
     pub fn curve(&mut self, control: (f32, f32), (r, y): (f32, f32), steps: usize) -> &mut Profile {
+        let steps = self.detail.along(steps);
         let (p0, p1, p2) = (self.end(), Vec2::from(control), Vec2::new(r, y));
         self.smooth((1..=steps).map(|i| {
             let t = i as f32 / steps as f32;
@@ -172,12 +285,15 @@ impl Profile {
     }
 }
 
-/// Turns `profile` round the Y axis in `segments` steps. Normals come from the profile's slope
+/// Turns `profile` round the Y axis in `segments` steps, its outline simplified as far as its
+/// detail allows (see [`Detail`]). Normals come from the profile's slope
 /// (one-sided at a section's ends, so sections meet in an edge); points on the axis close the
 /// surface with single triangles.
 pub fn lathe(profile: &Profile, segments: usize) -> Surface {
     let mut s = Surface::default();
+    let tolerance = profile.detail.tolerance();
     for section in profile.sections.iter().filter(|s| s.len() > 1) {
+        let section = &simplify(section, tolerance);
         let first = s.positions.len() as u32;
         let m = section.len();
         for (i, &p) in section.iter().enumerate() {

@@ -20,8 +20,10 @@ use crate::table::game::input::{CellClicked, HandClicked, PileClicked};
 use crate::table::game::seats::Seats;
 use crate::table::game::view::FanOut;
 use crate::table::look::camera::OrbitCamera;
+use crate::table::look::detail::ModelDetail;
 use crate::table::look::drag::{Dragging, Pick, draggable};
 use crate::table::look::models::{Model, checker_crown, number_image, piece_surface};
+use crate::table::look::solids::Detail;
 use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use crate::table::mirror::taken::CapturedPiece;
 use crate::table::schedule::TurnSystems;
@@ -80,8 +82,8 @@ pub struct Palette {
     numbers: Vec<[Handle<PieceMaterial>; 2]>,
     number_decal: Handle<Mesh>,
     gold: Handle<PieceMaterial>,
-    /// One mesh per piece model, in [`Model::ALL`]'s order.
-    pieces: Vec<Handle<Mesh>>,
+    /// Each piece model's meshes at each [`Detail`], in [`Model::ALL`]'s order.
+    pieces: Vec<[Handle<Mesh>; 2]>,
     /// The crown standing on a crowned checker's top face.
     crown: Handle<Mesh>,
     /// Tiles: a thick slab per side (White's translucent acrylic, Black's opaque), and the
@@ -96,7 +98,7 @@ pub struct Hovered(pub Option<Entity>);
 
 fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut images: ResMut<Assets<Image>>, mut materials: ResMut<Assets<PieceMaterial>>) {
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
-    let pieces = Model::ALL.iter().map(|&m| meshes.add(piece_surface(m).into_mesh())).collect();
+    let pieces = Model::ALL.iter().map(|&m| Detail::ALL.map(|d| meshes.add(piece_surface(m, d).into_mesh()))).collect();
     commands.insert_resource(Palette {
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
@@ -276,8 +278,8 @@ fn slab(palette: &Palette, owner: Seat) -> Handle<PieceMaterial> {
 
 /// Spawns a piece's model (one mesh: one draw) as a child, turned to face `facing`.
 fn spawn_model(c: &mut ChildSpawnerCommands, palette: &Palette, kind: PieceKind, material: &Handle<PieceMaterial>, facing: Quat) {
-    let mesh = palette.pieces[Model::of(kind).index()].clone();
-    c.spawn((Name::new("Piece model"), Mesh3d(mesh), MeshMaterial3d(material.clone()), Transform::from_rotation(facing)));
+    let detail = ModelDetail::new(palette.pieces[Model::of(kind).index()].clone());
+    c.spawn((Name::new("Piece model"), Mesh3d(detail.mesh(detail.shown)), detail, MeshMaterial3d(material.clone()), Transform::from_rotation(facing)));
 }
 
 fn dress_tiles(
