@@ -11,6 +11,13 @@ pub const WARMUP_FRAMES: u32 = 60;
 /// exists, the scene is spawned and a few frames have been presented.
 pub const STARTUP_FRAME: u32 = 3;
 
+/// Frames in each half of an A/B block (`VT_AB`): the parts shown for this many frames, then
+/// hidden for as many.
+pub const AB_BLOCK: u32 = 8;
+/// Frames after each switch left out of both A/B samples: the pipelined renderer draws a frame
+/// while the next is simulated, so the first frames after a switch are mixed.
+pub const AB_SETTLE: u32 = 3;
+
 /// Measurement state.
 #[derive(Resource)]
 pub struct FrameBench {
@@ -18,6 +25,8 @@ pub struct FrameBench {
     frames: u32,
     measure: u32,
     samples: Vec<f64>,
+    /// A/B mode: frames with the `VT_AB` parts hidden (`samples` then holds those shown).
+    hidden_samples: Vec<f64>,
     startup: Option<f64>,
     label: String,
 }
@@ -25,8 +34,20 @@ pub struct FrameBench {
 impl FrameBench {
     /// A bench of `measure` frames, timed from `launched`.
     pub fn new(label: &str, launched: Instant, measure: u32) -> FrameBench {
-        FrameBench { launched, frames: 0, measure, samples: Vec::new(), startup: None, label: label.into() }
+        FrameBench { launched, frames: 0, measure, samples: Vec::new(), hidden_samples: Vec::new(), startup: None, label: label.into() }
     }
+
+    /// In A/B mode, whether the parts are hidden in frame `frame`.
+    fn ab_hidden(frame: u32) -> bool {
+        (frame / AB_BLOCK) % 2 == 1
+    }
+}
+
+/// The parts `VT_AB` names (board, pieces, shadows): their cost is measured in one process,
+/// shown and hidden in alternate blocks of frames, so slow drifts of the machine (which move
+/// one run's median by ±15% here) fall on both halves alike.
+fn ab_parts() -> String {
+    std::env::var("VT_AB").unwrap_or_default()
 }
 
 /// Records frames, prints the figures and exits when done.
@@ -46,16 +67,26 @@ fn record(mut bench: ResMut<FrameBench>, time: Res<Time<Real>>, mut exit: Messag
     if bench.frames == STARTUP_FRAME {
         bench.startup = Some(bench.launched.elapsed().as_secs_f64());
     }
+    let ab = !ab_parts().is_empty();
     if bench.frames > WARMUP_FRAMES {
         let dt = time.delta_secs_f64();
-        bench.samples.push(dt);
+        if !ab {
+            bench.samples.push(dt);
+        } else if bench.frames % AB_BLOCK >= AB_SETTLE {
+            if FrameBench::ab_hidden(bench.frames) { bench.hidden_samples.push(dt) } else { bench.samples.push(dt) }
+        }
     }
-    if bench.samples.len() as u32 >= bench.measure {
-        let mut s = bench.samples.clone();
-        s.sort_by(|a, b| a.total_cmp(b));
-        let median = s[s.len() / 2];
+    let enough = |s: &[f64]| s.len() as u32 >= bench.measure;
+    if enough(&bench.samples) && (!ab || enough(&bench.hidden_samples)) {
+        let shown = median(&bench.samples);
         println!("scene: {}", bench.label);
-        println!("median_frame_ms: {:.3}", median * 1000.0);
+        println!("median_frame_ms: {:.3}", shown * 1000.0);
+        if ab {
+            let hidden = median(&bench.hidden_samples);
+            println!("ab_parts: {}", ab_parts());
+            println!("ab_hidden_median_frame_ms: {:.3}", hidden * 1000.0);
+            println!("ab_cost_ms: {:.3}", (shown - hidden) * 1000.0);
+        }
         println!("startup_ms: {:.1}", bench.startup.unwrap_or(0.0) * 1000.0);
         if let Some(kb) = resident_kb() {
             println!("rss_mb: {:.1}", kb as f64 / 1024.0);
@@ -64,19 +95,51 @@ fn record(mut bench: ResMut<FrameBench>, time: Res<Time<Real>>, mut exit: Messag
     }
 }
 
+fn median(samples: &[f64]) -> f64 {
+    let mut s = samples.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    s[s.len() / 2]
+}
+
 /// Profiling aid: `VT_HIDE=board,pieces,shadows,hud` hides those parts of the scene, so the
-/// cost of each shows as the difference in median frame time.
-pub fn hide_parts(mut q: Query<(&mut Visibility, Option<&Name>)>, mut lights: Query<&mut DirectionalLight>, mut ui: Query<&mut Node, Without<ChildOf>>) {
-    let hide = std::env::var("VT_HIDE").unwrap_or_default();
+/// cost of each shows as the difference in median frame time; `VT_AB=board,pieces,shadows`
+/// hides and shows those parts in alternate blocks of [`AB_BLOCK`] frames and prints both
+/// medians.
+pub fn hide_parts(
+    bench: Option<Res<FrameBench>>,
+    mut q: Query<(&mut Visibility, Option<&Name>)>,
+    mut lights: Query<&mut DirectionalLight>,
+    mut ui: Query<&mut Node, Without<ChildOf>>,
+) {
+    let mut hide = std::env::var("VT_HIDE").unwrap_or_default();
+    let ab = ab_parts();
+    let ab_hidden = bench.is_some_and(|b| FrameBench::ab_hidden(b.frames));
+    if ab_hidden {
+        hide = format!("{hide},{ab}");
+    }
+    let part = |n: &str| {
+        if n.starts_with("Board") {
+            "board"
+        } else if n.starts_with("Stack") || n == "Piece model" {
+            "pieces"
+        } else {
+            ""
+        }
+    };
     for (mut v, name) in &mut q {
-        let n = name.map(|n| n.as_str()).unwrap_or("");
-        if (hide.contains("board") && n.starts_with("Board")) || (hide.contains("pieces") && (n.starts_with("Stack") || n == "Piece model")) {
-            *v = Visibility::Hidden;
+        let p = part(name.map(|n| n.as_str()).unwrap_or(""));
+        if p.is_empty() {
+            continue;
+        }
+        if hide.contains(p) {
+            v.set_if_neq(Visibility::Hidden);
+        } else if ab.contains(p) {
+            v.set_if_neq(Visibility::Inherited);
         }
     }
-    if hide.contains("shadows") {
+    if hide.contains("shadows") || ab.contains("shadows") {
         for mut l in &mut lights {
-            l.shadow_maps_enabled = false;
+            l.shadow_maps_enabled = !hide.contains("shadows");
         }
     }
     if hide.contains("hud") {
