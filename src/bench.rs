@@ -43,7 +43,7 @@ impl FrameBench {
     }
 }
 
-/// The parts `VT_AB` names (board, pieces, shadows): their cost is measured in one process,
+/// The parts `VT_AB` names (board, pieces, shadows; board-unlit swaps the board's material): their cost is measured in one process,
 /// shown and hidden in alternate blocks of frames, so slow drifts of the machine (which move
 /// one run's median by ±15% here) fall on both halves alike.
 fn ab_parts() -> String {
@@ -52,7 +52,42 @@ fn ab_parts() -> String {
 
 /// Records frames, prints the figures and exits when done.
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, record).add_systems(Update, hide_parts);
+    app.add_systems(Last, record).add_systems(Update, (hide_parts, swap_board_material));
+}
+
+/// The board's own material, kept while `VT_AB=board-unlit` swaps in Bevy's unlit one.
+#[derive(Resource)]
+struct BoardOwn(Handle<crate::table::look::dress::BoardMaterial>, Handle<StandardMaterial>);
+
+/// `VT_AB=board-unlit`: the board drawn with its own shader and with Bevy's unlit
+/// `StandardMaterial` in alternate blocks, so what the board's shading costs beyond filling its
+/// pixels shows as `ab_cost_ms`.
+fn swap_board_material(
+    bench: Option<Res<FrameBench>>,
+    own: Option<Res<BoardOwn>>,
+    boards: Query<(Entity, Option<&MeshMaterial3d<crate::table::look::dress::BoardMaterial>>), With<crate::table::mirror::board::Board>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
+    if !ab_parts().contains("board-unlit") {
+        return;
+    }
+    let Some(bench) = bench else { return };
+    for (e, material) in &boards {
+        let Some(own) = own.as_deref() else {
+            if let Some(m) = material {
+                let unlit = materials.add(StandardMaterial { unlit: true, base_color: Color::srgb(0.6, 0.45, 0.3), ..default() });
+                commands.insert_resource(BoardOwn(m.0.clone(), unlit));
+            }
+            continue;
+        };
+        let hidden = FrameBench::ab_hidden(bench.frames);
+        if hidden && material.is_some() {
+            commands.entity(e).remove::<MeshMaterial3d<crate::table::look::dress::BoardMaterial>>().insert(MeshMaterial3d(own.1.clone()));
+        } else if !hidden && material.is_none() {
+            commands.entity(e).remove::<MeshMaterial3d<StandardMaterial>>().insert(MeshMaterial3d(own.0.clone()));
+        }
+    }
 }
 
 /// The bare comparison scene: one cube, one light, a camera.
@@ -112,7 +147,8 @@ pub fn hide_parts(
     mut ui: Query<&mut Node, Without<ChildOf>>,
 ) {
     let mut hide = std::env::var("VT_HIDE").unwrap_or_default();
-    let ab = ab_parts();
+    // `board-unlit` swaps the board's material (`swap_board_material`); it hides nothing.
+    let ab = ab_parts().replace("board-unlit", "");
     let ab_hidden = bench.is_some_and(|b| FrameBench::ab_hidden(b.frames));
     if ab_hidden {
         hide = format!("{hide},{ab}");
