@@ -65,14 +65,20 @@ pub fn cell_pixels(height_px: f32, fov: f32, depth: f32) -> f32 {
     height_px / (2.0 * (fov / 2.0).tan() * depth.max(1e-3))
 }
 
+/// Only what moved is looked at again: every model when the camera moved, zoomed or its
+/// window changed size, otherwise the models that moved or are new.
 fn choose_detail(
-    cams: Query<(&Camera, &Projection, &GlobalTransform), With<OrbitCamera>>,
-    mut models: Query<(&GlobalTransform, &mut ModelDetail, &mut Mesh3d)>,
+    cams: Query<(Ref<Camera>, Ref<Projection>, Ref<GlobalTransform>), With<OrbitCamera>>,
+    mut models: Query<(Ref<GlobalTransform>, &mut ModelDetail, &mut Mesh3d)>,
 ) {
-    let Some((camera, Projection::Perspective(p), eye)) = cams.iter().find(|(c, ..)| c.is_active) else { return };
-    let Some(size) = camera.physical_viewport_size() else { return };
+    let Some((camera, projection, eye)) = cams.iter().find(|(c, ..)| c.is_active) else { return };
+    let (Projection::Perspective(p), Some(size)) = (&*projection, camera.physical_viewport_size()) else { return };
+    let everything = camera.is_changed() || projection.is_changed() || eye.is_changed();
     let (at, forward) = (eye.translation(), eye.forward());
     for (place, mut detail, mut mesh) in &mut models {
+        if !everything && !place.is_changed() {
+            continue;
+        }
         let depth = (place.translation() - at).dot(*forward);
         let want = detail_for(cell_pixels(size.y as f32, p.fov, depth), detail.shown);
         if want != detail.shown {
