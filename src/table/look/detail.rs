@@ -13,7 +13,7 @@ use crate::table::schedule::TurnSystems;
 /// drawn. A king is a little under a cell tall and a piece some 0.6 of a cell wide: drawn low
 /// under about 29 pixels wide (six seats round the hexagon, the far ranks of a 12x12 board at
 /// 1280x720). On a software renderer each triangle costs about the same however small, and six
-/// full-detail sets cost four times the rest of the table (docs/architecture.md, "Frame cost").
+/// full-detail sets cost four times the rest of the table (docs/architecture.md, "The table" and "Measured").
 pub const COARSER: [(Detail, f32); 1] = [(Detail::Low, 48.0)];
 
 /// A piece drawn coarse goes back to the finer mesh only a sixth above the threshold, so one

@@ -96,7 +96,7 @@ impl Surface {
 /// How finely a model's curves are divided. A piece drawn a few dozen pixels wide needs far
 /// fewer triangles than one seen up close: on a software renderer every triangle costs about
 /// the same whatever its size, so six sets of full-detail pieces cost more than everything else
-/// on the table together (docs/architecture.md, "Frame cost").
+/// on the table together (docs/architecture.md, "The table" and "Measured").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Detail {
     /// Round outlines and beads for pieces seen up close.
