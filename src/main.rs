@@ -146,6 +146,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Host network games (no window, no GPU): rooms, the rules and dice decided here, records
+    /// in SQLite or Postgres (the same as `variant-server serve`).
+    Serve(variant_server::cli::ServeArgs),
+    /// Play one seat of a network game headless with a controller, print the result, exit
+    /// (the same as `variant-server bot`).
+    Bot(Box<variant_server::cli::BotArgs>),
 }
 
 /// A Stax game that leaves stacks of up to seven checkers (seeded random play preferring jumps).
@@ -208,7 +214,7 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(code) => return code,
     };
-    let windowed = !matches!(cli.command, Some(Command::Text(_) | Command::DiceStats { .. }));
+    let windowed = !matches!(cli.command, Some(Command::Text(_) | Command::DiceStats { .. } | Command::Serve(_) | Command::Bot(_)));
     let result = if windowed && let Err(e) = display_available() { Err(e) } else { run(cli.command) };
     match result {
         Ok(code) => code,
@@ -235,6 +241,8 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
         Some(Command::Screenshot { game, shot }) => screenshot(&game, shot)?,
         Some(Command::FrameBench { scene, frames }) => frame_bench(&scene, frames)?,
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
+        Some(Command::Serve(args)) => variant_server::cli::serve(&args)?,
+        Some(Command::Bot(args)) => variant_server::cli::bot(&args)?,
         Some(Command::Text(args)) => {
             if args.computer.is_some() {
                 return Err("--computer: the terminal is for players only; the computer plays at the table".into());

@@ -622,6 +622,66 @@ impl ChexPosition {
         Ok(())
     }
 
+    /// A position a player could hold from a public text (`public_text`: pile sizes, the held
+    /// tile's letter): each face-down pile filled with tiles the set has left over once the
+    /// tiles in play and the held one are counted (the King first, if it is not in play). Its
+    /// legal moves are the real position's, since no move depends on the order face down; a
+    /// network client builds its position this way, never seeing the real order.
+    pub fn from_public_text(text: &str) -> Result<ChexPosition, String> {
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != 5 {
+            return Err(format!("a CHEX public text has 5 fields (tiles, side, pile sizes, holding, quiet plies), not {}", f.len()));
+        }
+        let turn = match f[1] {
+            "w" => WHITE,
+            "b" => Seat::B,
+            s => return Err(format!("side to move {} is not w or b", quote(s))),
+        };
+        let mut census = PerSeat::splat([0u8; 7]);
+        parse_tiles(f[0], &mut census)?;
+        let held = match f[3] {
+            "-" => None,
+            h => Some(
+                h.strip_prefix('+')
+                    .filter(|l| l.chars().count() == 1)
+                    .map(|l| piece_of(l.chars().next().unwrap_or(' ')))
+                    .ok_or_else(|| format!("holding {} is not - or +LETTER", quote(h)))??,
+            ),
+        };
+        if let Some(b) = held {
+            if owner(b) != turn {
+                return Err("the held tile is not the side to move's".into());
+            }
+            tally(&mut census, b)?;
+        }
+        let (w, b) = f[2].split_once('/').ok_or_else(|| format!("pile sizes {} are not WHITE/BLACK", quote(f[2])))?;
+        let mut piles = Vec::new();
+        for (side, field) in SEATING.seats().zip([w, b]) {
+            let n: usize = field.parse().ok().filter(|&n| n <= TILES).ok_or_else(|| format!("pile size {} is not a number up to {TILES}", quote(field)))?;
+            // What the set has left for this side, King first.
+            let mut left: Vec<u8> = Vec::new();
+            for k in [KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN] {
+                let set = ARMY.iter().filter(|&&a| a == k).count() as u8;
+                for _ in census[side][k as usize]..set {
+                    left.push(byte(side, k));
+                }
+            }
+            if left.len() < n {
+                return Err(format!("{} shows {n} tiles face down but the set has only {} left", side_name(side), left.len()));
+            }
+            let mut pile: String = String::new();
+            if side == turn
+                && let Some(b) = held
+            {
+                pile.push(letter(b));
+            }
+            pile.extend(left[..n].iter().map(|&b| letter(b)));
+            piles.push(if pile.is_empty() { "-".to_string() } else { pile });
+        }
+        let holding = if held.is_some() { "+" } else { "-" };
+        ChexPosition::from_text(&format!("{} {} {}/{} {holding} {}", f[0], f[1], piles[0], piles[1], f[4]))
+    }
+
     /// The position from its full text form: `tiles side piles holding quiet` (see
     /// `docs/notation.md`), e.g. `K0,0;p1,1 w QRRBBNNPPPPPPPP/kqrrbbnnpppppp - 3`. Any text
     /// that is not a position of the game — more tiles than the set holds, tiles not attached,

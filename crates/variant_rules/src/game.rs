@@ -530,6 +530,18 @@ impl AnyPosition {
         by_family!(game.family(), P => <P as Family>::game_from_text(game, opts, text).map(AnyPosition::from))
     }
 
+    /// A position from what a player sees of it ([`Position::public_text`]): the same as
+    /// [`AnyPosition::from_text`] but for hidden piles, which are filled with what the set has
+    /// left in some order (CHEX, [`crate::chex::ChexPosition::from_public_text`]): its legal
+    /// moves are the real position's. Network clients build their positions this way.
+    pub fn from_public_text(game: GameId, opts: &GameOptions, text: &str) -> Result<AnyPosition, String> {
+        if game == GameId::Chex {
+            opts.validate(game)?;
+            return crate::chex::ChexPosition::from_public_text(text).map(AnyPosition::from);
+        }
+        AnyPosition::from_text(game, opts, text)
+    }
+
     /// Every legal move, as a new list (the table's convenience; search uses
     /// [`Position::legal_moves`] with a reused buffer).
     pub fn legal_move_list(&self) -> Vec<AnyMove> {

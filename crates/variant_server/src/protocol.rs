@@ -1,0 +1,155 @@
+//! The messages client and server exchange: JSON in WebSocket text frames, one message a frame.
+//!
+//! A client sends [`Intent`]s; the server answers with [`Event`]s. Nothing a client sends is
+//! trusted: the server parses every move with the rules engine, checks whose turn it is, and
+//! draws every throw of the dice itself. What a seat is sent is public (the position's public
+//! text, the moves' notation): a hidden pile's order never leaves the server.
+
+use serde::{Deserialize, Serialize};
+
+/// The largest frame the server reads (a move is a few dozen bytes; a `create` with every
+/// option a few hundred). Anything larger is refused and the connection closed.
+pub const MAX_FRAME_BYTES: usize = 4096;
+
+/// Intents one connection may send per second on average before it is refused as a flood
+/// (`FLOOD_BURST` at once). A person sends one every few seconds; a random bot against the
+/// server's random computer, as fast as it can, about a hundred (measured on loopback).
+pub const FLOOD_RATE_PER_SECOND: f64 = 200.0;
+/// The burst a connection may send at once before the rate applies.
+pub const FLOOD_BURST: f64 = 400.0;
+/// Refusals for flooding after which the server closes the connection.
+pub const FLOOD_STRIKES: u32 = 20;
+
+/// What a client asks the server to do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Intent {
+    /// Open a room for a game: `options` in the command line's words (`--players 4`). The
+    /// server draws the setup's seed itself. `computer` fills seats with the server's
+    /// computer at once: (seat letter, controller such as `ai:500`).
+    Create {
+        game: String,
+        #[serde(default)]
+        options: String,
+        #[serde(default)]
+        computer: Vec<(String, String)>,
+    },
+    /// Take an empty seat (a letter) of a room; the answer carries the seat's secret token.
+    Join { room: String, seat: String },
+    /// Come back to a seat after a dropped connection or a restarted client.
+    Resume { room: String, token: String },
+    /// Watch a room: everything public, no action.
+    Watch { room: String },
+    /// Give an empty seat of the room you sit in to the server's computer.
+    Fill { seat: String, controller: String },
+    /// Play a move, in the game's notation.
+    Move { text: String },
+    /// Ask the server to throw the dice (when the game asks your seat for a throw).
+    Throw,
+    /// Give up: your team loses (in games of more than two teams the computer takes your seat).
+    Resign,
+    /// Offer a draw, or accept one on offer: the game is drawn when every seat a person holds
+    /// has offered since the last move.
+    OfferDraw,
+    /// Keep-alive; answered with `pong`.
+    Ping,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Occupant {
+    Empty,
+    /// A person's client; `connected` is whether its connection is open now.
+    Player {
+        connected: bool,
+    },
+    /// The server's computer, with its controller (`random`, `greedy`, `ai:MS`).
+    Computer {
+        controller: String,
+    },
+}
+
+/// One seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: String,
+    pub occupant: Occupant,
+}
+
+/// A move the server accepted, as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// Its place in the game, from 1.
+    pub ply: usize,
+    /// The seat that played it (letter).
+    pub seat: String,
+    /// The move in the game's notation (a throw's result for a throw, e.g. `[4]`).
+    pub text: String,
+    /// Whether it was a throw of the dice the server drew.
+    pub throw: bool,
+    /// The position after it, public text (no hidden pile order).
+    pub position: String,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A room was opened: its code.
+    Created {
+        room: String,
+    },
+    /// The whole public state of a room, sent on join, resume and watch.
+    Welcome {
+        room: String,
+        /// Your seat and its secret token (none for a spectator).
+        seat: Option<String>,
+        token: Option<String>,
+        game: String,
+        /// The options in the command line's words, without the seed.
+        options: String,
+        seats: Vec<SeatView>,
+        /// The start position's public text.
+        start: String,
+        moves: Vec<MoveView>,
+        /// The position now: public text, the seat to move (none once the game is over),
+        /// whether a throw is due.
+        position: String,
+        turn: Option<String>,
+        throw_due: bool,
+        result: Option<String>,
+    },
+    /// A move (or throw) was accepted and played.
+    Moved {
+        #[serde(flatten)]
+        played: MoveView,
+        /// The seat to move next; none once the game is over (`ended` follows).
+        turn: Option<String>,
+        throw_due: bool,
+    },
+    /// Seats changed (someone joined, left, reconnected, or the computer took a seat).
+    Seats {
+        seats: Vec<SeatView>,
+    },
+    /// A draw is on offer from these seats.
+    DrawOffered {
+        seats: Vec<String>,
+    },
+    /// The game is over: the result in words.
+    Ended {
+        result: String,
+    },
+    /// Your intent was refused, and why. Nothing changed.
+    Refused {
+        reason: String,
+    },
+    Pong,
+}
+
+impl Event {
+    /// A refusal with this reason.
+    pub fn refused(reason: impl Into<String>) -> Event {
+        Event::Refused { reason: reason.into() }
+    }
+}
