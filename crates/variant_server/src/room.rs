@@ -141,7 +141,7 @@ impl Room {
         let id = self.game.id();
         match o {
             Outcome::Win { winners, reason } => {
-                let names: Vec<String> = winners.iter().map(|s| id.seat_name(s)).collect();
+                let names: Vec<String> = winners.iter().map(|s| seat_words(id, s)).collect();
                 format!("{} {} ({})", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, reason.as_str())
             }
             Outcome::Draw { reason } => format!("draw ({})", reason.as_str()),
@@ -230,7 +230,8 @@ impl Room {
         }
         let turn = self.game.position().turn();
         if turn != seat {
-            return Err(format!("it is {}'s turn, not {}'s", self.game.id().seat_name(turn), self.game.id().seat_name(seat)));
+            let id = self.game.id();
+            return Err(format!("it is {}'s turn, not {}'s", seat_words(id, turn), seat_words(id, seat)));
         }
         Ok(())
     }
@@ -321,8 +322,8 @@ impl Room {
         let id = self.game.id();
         if teams.len() <= 2 {
             let winners = seating.opponents(s);
-            let names: Vec<String> = winners.iter().map(|w| id.seat_name(w)).collect();
-            self.ended = Some(format!("{} {} ({} resigned)", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, id.seat_name(s)));
+            let names: Vec<String> = winners.iter().map(|w| seat_words(id, w)).collect();
+            self.ended = Some(format!("{} {} ({} resigned)", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, seat_words(id, s)));
         } else {
             self.holders[s.index()] = Holder::Computer(Controller::Ai { movetime_ms: 300 });
         }
@@ -342,6 +343,14 @@ pub fn computer_move_in(game: &Game, controller: Controller, rng: &mut impl Rng,
     }
     let m = controller.decide(pos, &game.repetition_hashes(), stop, rng)?;
     Some(Entry::Move { seat, text: pos.move_text(m), throw: false })
+}
+
+/// A seat in a result or refusal: the engine's name capitalised ("White", or the letter "B" in
+/// games of more than two seats).
+fn seat_words(id: GameId, seat: Seat) -> String {
+    let name = id.seat_name(seat);
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(name)
 }
 
 /// At most 24 characters of what a client sent, for a refusal's words.

@@ -40,6 +40,12 @@ struct Live {
     seq: usize,
 }
 
+impl LiveRoom {
+    fn new(live: Live) -> Arc<LiveRoom> {
+        Arc::new(LiveRoom { state: tokio::sync::Mutex::new(live), events: broadcast::channel(ROOM_BACKLOG).0, thinking: AtomicBool::new(false) })
+    }
+}
+
 /// The server's shared state.
 pub struct Server {
     rooms: Mutex<HashMap<String, Arc<LiveRoom>>>,
@@ -263,22 +269,20 @@ async fn create(server: &Arc<Server>, game: String, options: String, computer: V
             break c;
         }
     };
-    let mut room = Room::new(code.clone(), Setup { game, options, seed })?;
-    // Check the computer's seats before anything is stored.
+    let room = Room::new(code.clone(), Setup { game, options, seed })?;
+    // Check the computer's seats before anything is stored (each seat named once).
     let mut fills = Vec::new();
+    let mut named = variant_rules::SeatSet::EMPTY;
     for (letter, controller) in &computer {
         let seat = room.seat(letter)?;
-        let e = room.check_fill(seat, controller)?;
-        room.apply(&e)?;
-        fills.push(e);
+        if named.contains(seat) {
+            return Err(format!("seat {} is given to the computer twice", seat.letter()));
+        }
+        named = named.with(seat);
+        fills.push(room.check_fill(seat, controller)?);
     }
-    let room = Room::new(code.clone(), room.setup.clone())?;
     server.store.create_room(&code, &room.setup, now_ms()).await?;
-    let live = Arc::new(LiveRoom {
-        state: tokio::sync::Mutex::new(Live { room, seq: 0 }),
-        events: broadcast::channel(ROOM_BACKLOG).0,
-        thinking: AtomicBool::new(false),
-    });
+    let live = LiveRoom::new(Live { room, seq: 0 });
     {
         let mut state = live.state.lock().await;
         for e in &fills {
@@ -385,8 +389,8 @@ async fn act(server: &Arc<Server>, room: &Arc<LiveRoom>, seat: Seat, intent: Int
 /// the store refuses it.
 async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, entry: Entry) -> Result<(), String> {
     let was_over = live.room.result().is_some();
-    // Check that it applies before storing it: apply to a copy is costly for long games, so the
-    // checks (`Room::check_*`) are what guarantee it; a failure here is a bug, stored nowhere.
+    // The `Room::check_*` that made the entry guarantee it applies; it is stored first so that
+    // nothing is announced that a restart would not replay.
     server.store.append(&live.room.code, live.seq, &entry).await.map_err(|e| format!("the server could not record that ({e}); nothing changed"))?;
     live.seq += 1;
     live.room.apply(&entry)?;

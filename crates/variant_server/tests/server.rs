@@ -110,7 +110,7 @@ async fn bad_intents_are_refused_with_a_reason_and_change_nothing() {
     let why = refused(&mut a, Intent::Move { text: "hello".into() }).await;
     assert!(why.contains("not a move"), "malformed move's reason: {why}");
     let why = refused(&mut b, Intent::Move { text: "e7e5".into() }).await;
-    assert!(why.contains("turn"), "out of turn: {why}");
+    assert_eq!(why, "it is White's turn, not Black's", "out of turn");
     let why = refused(&mut watcher, Intent::Move { text: "e2e4".into() }).await;
     assert!(why.contains("spectators"), "spectator: {why}");
     let why = refused(&mut b, Intent::Join { room: room.clone(), seat: "A".into() }).await;
@@ -126,6 +126,9 @@ async fn bad_intents_are_refused_with_a_reason_and_change_nothing() {
     assert!(why.contains("no seat"), "no seat: {why}");
     let why = refused(&mut c, Intent::Create { game: "chess".into(), options: "--seed 7".into(), computer: Vec::new() }).await;
     assert!(why.contains("seed"), "a chosen seed: {why}");
+    let twice = vec![("B".to_string(), "random".to_string()), ("b".to_string(), "greedy".to_string())];
+    let why = refused(&mut c, Intent::Create { game: "chess".into(), options: String::new(), computer: twice }).await;
+    assert!(why.contains("twice"), "a seat given to the computer twice: {why}");
     let why = refused(&mut c, Intent::Create { game: "go".into(), options: String::new(), computer: Vec::new() }).await;
     assert!(!why.is_empty(), "an unknown game is refused");
     c.send_raw(Message::Text("{\"type\":\"move\"".into())).await.expect("send");
