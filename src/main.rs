@@ -10,8 +10,10 @@ use bevy::window::WindowResolution;
 use clap::{Args, Parser, Subcommand};
 use variant_rules::cli::OptionArgs;
 use variant_rules::{Game, Position, Seat};
+use variant_server::link::Entrance;
 use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::session::{PositionChanged, Session};
+use variant_table::table::online::link::GoOnline;
 use variant_table::table::persist::data_dir::SavePaths;
 use variant_table::table::persist::save::{clip, guarded};
 use variant_table::table::persist::settings::{SettingsFile, SettingsPlugin};
@@ -107,6 +109,32 @@ struct ShotArgs {
     /// Open the rules drawer (F1) before shooting (`--rules` is Dice Chess's rule set).
     #[arg(long)]
     rules_drawer: bool,
+    /// Sit at a room of the server at this address instead (with --room; the game's
+    /// arguments are then the room's).
+    #[arg(long, requires = "room")]
+    server: Option<String>,
+    #[command(flatten)]
+    room: RoomArgs,
+}
+
+/// Which room of a server to sit at.
+#[derive(Args, Clone)]
+struct RoomArgs {
+    /// The room's code.
+    #[arg(long)]
+    room: Option<String>,
+    /// The seat to take (a letter), `any` for the first free one, or `watch` to watch.
+    #[arg(long, default_value = "any")]
+    seat: String,
+}
+
+impl RoomArgs {
+    /// The link to open for this room on `server`.
+    fn go(&self, server: &str) -> Result<GoOnline, String> {
+        let room = self.room.clone().ok_or("--room: which room?")?.trim().to_ascii_uppercase();
+        let entrance = if self.seat.eq_ignore_ascii_case("watch") { Entrance::Watch { room } } else { Entrance::Join { room, seat: self.seat.clone() } };
+        Ok(GoOnline { server: server.to_string(), entrance, host: false })
+    }
 }
 
 #[derive(Subcommand)]
@@ -152,6 +180,14 @@ enum Command {
     /// Play one seat of a network game headless with a controller, print the result, exit
     /// (the same as `variant-server bot`).
     Bot(Box<variant_server::cli::BotArgs>),
+    /// Open the table straight into a room of a server (as the launcher's Join does).
+    Join {
+        /// The server's address, HOST:PORT.
+        #[arg(long)]
+        server: String,
+        #[command(flatten)]
+        room: RoomArgs,
+    },
 }
 
 /// A Stax game that leaves stacks of up to seven checkers (seeded random play preferring jumps).
@@ -243,6 +279,12 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
         Some(Command::DiceStats { throws, seed, dice, json }) => dice_stats(throws, seed, dice, json)?,
         Some(Command::Serve(args)) => variant_server::cli::serve(&args)?,
         Some(Command::Bot(args)) => variant_server::cli::bot(&args)?,
+        Some(Command::Join { server, room }) => {
+            let go = room.go(&server)?;
+            let mut app = player_app();
+            app.world_mut().write_message(go);
+            app.run();
+        }
         Some(Command::Text(args)) => {
             if args.computer.is_some() {
                 return Err("--computer: the terminal is for players only; the computer plays at the table".into());
@@ -254,7 +296,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 }
 
 fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
-    let ShotArgs { launcher, out, size, throw, click, board_only, view, rules_drawer } = shot;
+    let ShotArgs { launcher, out, size, throw, click, board_only, view, rules_drawer, server, room } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -266,7 +308,9 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
         return Err(format!("--throw: {} has no dice", game.id()));
     }
     let mut app = window_app(size, "Variant Table screenshot");
-    if launcher {
+    if let Some(server) = server {
+        app.world_mut().write_message(room.go(&server)?);
+    } else if launcher {
         app.insert_resource(seats);
         app.insert_resource(LauncherChoice::of(&game));
     } else {

@@ -24,6 +24,13 @@ fn launcher_app(dir: &str) -> App {
 
 /// Clicks the widget doing `action`; panics if the launcher shows none.
 fn click(app: &mut App, action: LauncherAction) {
+    press(app, action);
+    settle(app);
+}
+
+/// Clicks the widget doing `action` and runs no frame after it (the messages it sent are
+/// still there to read).
+fn press(app: &mut App, action: LauncherAction) {
     let entity = {
         let world = app.world_mut();
         let mut q = world.query::<(Entity, &LauncherAction)>();
@@ -31,7 +38,6 @@ fn click(app: &mut App, action: LauncherAction) {
     };
     let entity = entity.unwrap_or_else(|| panic!("no widget does {action:?}"));
     app.world_mut().trigger(Activate { entity });
-    settle(app);
 }
 
 fn choice(app: &App) -> &LauncherChoice {
@@ -104,5 +110,82 @@ fn a_seat_name_is_typed_after_clicking_it() {
             choice.on_key(&mut seats, k);
         }
         assert_eq!(seats.name(Seat::B), "Zoe", "the keys type into the seat the click chose");
+    }
+}
+
+/// Types `text` as a keyboard does: one pressed key a character.
+fn type_text(app: &mut App, text: &str) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    for c in text.chars() {
+        let s = c.to_string();
+        app.world_mut().write_message(KeyboardInput {
+            key_code: KeyCode::KeyA,
+            logical_key: Key::Character(s.as_str().into()),
+            state: ButtonState::Pressed,
+            text: Some(s.as_str().into()),
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+/// The links the launcher asked for.
+fn asked(app: &mut App) -> Vec<variant_table::table::online::link::GoOnline> {
+    let msgs = app.world().resource::<Messages<variant_table::table::online::link::GoOnline>>();
+    msgs.get_cursor().read(msgs).cloned().collect()
+}
+
+#[test]
+fn the_online_panel_joins_by_code_and_hosts_with_the_computer_seats() {
+    use variant_server::link::Entrance;
+    use variant_table::table::screens::launcher::{Focus, OnlineAsk};
+    let mut app = launcher_app("vt-launcher-mouse-online");
+    // Join: click the Room field, type a code (upper-cased as typed), pick seat B, click Join.
+    click(&mut app, LauncherAction::EditRoom);
+    assert_eq!(choice(&app).focus, Focus::Room);
+    type_text(&mut app, "k7qf2a");
+    assert_eq!(app.world().resource::<launcher::OnlineForm>().room, "K7QF2A");
+    assert_eq!(choice(&app).id(), GameId::Stax, "letters typed in the field choose no options");
+    click(&mut app, LauncherAction::OnlineSeat(Some(Seat::B)));
+    let entity = {
+        let world = app.world_mut();
+        world
+            .query::<(Entity, &LauncherAction)>()
+            .iter(world)
+            .find(|(_, a)| **a == LauncherAction::Online(OnlineAsk::Join))
+            .map(|(e, _)| e)
+            .expect("a Join button")
+    };
+    app.world_mut().trigger(Activate { entity });
+    let go = asked(&mut app);
+    assert_eq!(go.len(), 1, "{go:?}");
+    assert_eq!(go[0].entrance, Entrance::Join { room: "K7QF2A".into(), seat: "B".into() });
+    assert_eq!(go[0].server, launcher::OnlineForm::default().server);
+    assert!(!go[0].host);
+    settle(&mut app);
+    // Host: seat B to the computer at 1 s; this table takes A, the server's computer B.
+    click(&mut app, LauncherAction::Control(Seat::B, Controller::Computer { movetime_ms: 1000 }));
+    let entity = {
+        let world = app.world_mut();
+        world
+            .query::<(Entity, &LauncherAction)>()
+            .iter(world)
+            .find(|(_, a)| **a == LauncherAction::Online(OnlineAsk::Host))
+            .map(|(e, _)| e)
+            .expect("a Host button")
+    };
+    app.world_mut().trigger(Activate { entity });
+    let go = asked(&mut app);
+    let host = go.last().expect("Host asked for a link");
+    assert!(host.host);
+    match &host.entrance {
+        Entrance::Create { game, options, computer, seat } => {
+            assert_eq!((game.as_str(), seat.as_str()), ("stax", "A"));
+            assert_eq!(computer, &vec![("B".to_string(), "ai:1000".to_string())]);
+            assert!(!options.contains("--seed"), "the server draws the seed: {options}");
+        }
+        other => panic!("Host asked for {other:?}"),
     }
 }

@@ -1,6 +1,6 @@
 //! The tabletop, one folder per concern: [`schedule`] declares the screens, the turn phases
 //! and the ordered sets; [`game`] holds the game in progress (session, seats, input, dice, the
-//! computer, the view); [`mirror`] is the ECS mirror of the rules position (board, cells,
+//! computer, the view); [`online`] links the table to a server's room; [`mirror`] is the ECS mirror of the rules position (board, cells,
 //! pieces); [`persist`] saves and loads; [`look`], [`screens`] and [`sound`] are what a window
 //! adds (meshes, materials, the camera; the launcher, the HUD; the sounds). Rooms import
 //! downward: the logic folders never import `look`, `screens` or `sound`, so [`TablePlugin`]
@@ -15,6 +15,7 @@ pub mod game;
 pub mod geometry;
 pub mod look;
 pub mod mirror;
+pub mod online;
 pub mod persist;
 pub mod schedule;
 pub mod screens;
@@ -26,7 +27,7 @@ pub struct TablePlugin;
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((schedule::plugin, game::plugin, mirror::plugin, persist::plugin));
+        app.add_plugins((schedule::plugin, game::plugin, mirror::plugin, persist::plugin, online::plugin));
     }
 }
 

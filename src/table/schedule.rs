@@ -72,12 +72,15 @@ pub enum TurnPhase {
     /// The last move's pieces are still gliding (or prisoners sliding in under a stack); a
     /// throw, a forced move or a player's choice waits for them.
     Animating,
+    /// An online room: another machine's seat is to move, or the server has yet to answer
+    /// this table's move or throw. Nothing here acts until the server announces something.
+    Waiting,
 }
 
 impl TurnPhase {
     /// Every phase.
-    pub const ALL: [TurnPhase; 6] =
-        [TurnPhase::Choosing, TurnPhase::AwaitingThrow, TurnPhase::Rolling, TurnPhase::Forced, TurnPhase::Thinking, TurnPhase::Animating];
+    pub const ALL: [TurnPhase; 7] =
+        [TurnPhase::Choosing, TurnPhase::AwaitingThrow, TurnPhase::Rolling, TurnPhase::Forced, TurnPhase::Thinking, TurnPhase::Animating, TurnPhase::Waiting];
 }
 
 /// The turn pipeline, run in this order every frame.

@@ -682,6 +682,26 @@ impl ChexPosition {
         ChexPosition::from_text(&format!("{} {} {}/{} {holding} {}", f[0], f[1], piles[0], piles[1], f[4]))
     }
 
+    /// The start text `start` (a full text, the piles' order in it) with the face-down pile of
+    /// the side to move here rearranged so that the draw it makes from this position turns up
+    /// the tile `after` (the public text after the draw) shows held; the draws before it are
+    /// left as they were. A client that sees only public texts keeps, this way, a record whose
+    /// draws are the ones really made (the order of tiles still face down stays unknown).
+    pub fn start_revealing_draw(&self, start: &str, after: &str) -> Result<String, String> {
+        let held = after.split_whitespace().nth(3).and_then(|h| h.strip_prefix('+')).and_then(|l| l.chars().next());
+        let tile = held.ok_or_else(|| format!("the position after a draw holds no tile: {}", quote(after)))?;
+        let mut f: Vec<String> = start.split_whitespace().map(str::to_string).collect();
+        let (w, b) = f.get(2).and_then(|p| p.split_once('/')).ok_or_else(|| format!("a start whose piles cannot be read: {}", quote(start)))?;
+        let mut piles = [w, b].map(|p| if p == "-" { Vec::new() } else { p.chars().collect::<Vec<char>>() });
+        let k = self.drawn[self.turn] as usize;
+        let pile = &mut piles[self.turn.index()];
+        let at = (k..pile.len()).find(|&i| pile[i] == tile).ok_or_else(|| format!("{} has no {tile} left to draw", side_name(self.turn)))?;
+        pile.swap(k, at);
+        let text = |p: &[char]| if p.is_empty() { "-".to_string() } else { p.iter().collect() };
+        f[2] = format!("{}/{}", text(&piles[0]), text(&piles[1]));
+        Ok(f.join(" "))
+    }
+
     /// The position from its full text form: `tiles side piles holding quiet` (see
     /// `docs/notation.md`), e.g. `K0,0;p1,1 w QRRBBNNPPPPPPPP/kqrrbbnnpppppp - 3`. Any text
     /// that is not a position of the game — more tiles than the set holds, tiles not attached,

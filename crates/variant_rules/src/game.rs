@@ -607,6 +607,38 @@ impl Game {
         Ok(Game { id, options, start: pos.to_text(), history: Vec::new(), position: pos, reversible: 0, reversible_stack: Vec::new() })
     }
 
+    /// The game a player rebuilds from what a server shows of it: the start's public text and
+    /// each move with the public text after it (see [`AnyPosition::from_public_text`]). Where a
+    /// move turns up a hidden tile (a CHEX draw), the start's face-down piles are arranged so
+    /// the record draws what was really drawn; a position after a move that still differs from
+    /// the one shown is refused.
+    pub fn from_public_record(id: GameId, options: GameOptions, start: &str, moves: &[(String, String)]) -> Result<Game, String> {
+        let options = options.effective(id);
+        let mut start = AnyPosition::from_public_text(id, &options, start)?.to_text();
+        let mut game = Game::new(id, options, Some(&start))?;
+        for (i, (text, after)) in moves.iter().enumerate() {
+            let m = game.position().parse_move(text).map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            let before = game.position().clone();
+            game.play_move(m);
+            if game.position().public_text() == *after {
+                continue;
+            }
+            start = match &before {
+                AnyPosition::Chex(p) if m == AnyMove::Chex(crate::chex::ChexMove::Draw) => p.start_revealing_draw(&start, after)?,
+                _ => return Err(format!("move {} '{text}' leaves another position than the one shown", i + 1)),
+            };
+            game = Game::new(id, options, Some(&start))?;
+            for (text, _) in &moves[..=i] {
+                let m = game.position().parse_move(text).map_err(|e| format!("'{text}': {e}"))?;
+                game.play_move(m);
+            }
+            if game.position().public_text() != *after {
+                return Err(format!("move {} '{text}' leaves another position than the one shown", i + 1));
+            }
+        }
+        Ok(game)
+    }
+
     /// The game id.
     pub fn id(&self) -> GameId {
         self.id

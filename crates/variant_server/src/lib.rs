@@ -6,12 +6,14 @@
 //! - [`room`]: a room's game, seats and holders, and the checks every intent passes;
 //! - [`store`]: rooms and their entries in SQLite or Postgres (sqlx), replayed at start;
 //! - [`server`]: the axum WebSocket endpoint, rooms, the computer's seats;
-//! - [`client`]: a WebSocket client (tokio-tungstenite) for bots, tests and the table;
+//! - [`client`]: a WebSocket client (tokio-tungstenite) for bots and tests;
+//! - [`link`]: a connection on its own thread that reconnects (the table), and a server hosted in-process;
 //! - [`bot`]: a headless player of one seat; [`cli`]: the `serve` and `bot` commands.
 
 pub mod bot;
 pub mod cli;
 pub mod client;
+pub mod link;
 pub mod protocol;
 pub mod room;
 pub mod server;

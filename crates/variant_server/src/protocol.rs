@@ -20,6 +20,9 @@ pub const FLOOD_BURST: f64 = 400.0;
 /// Refusals for flooding after which the server closes the connection.
 pub const FLOOD_STRIKES: u32 = 20;
 
+/// The seat a `join` names to take whichever seat is free first.
+pub const ANY_SEAT: &str = "any";
+
 /// What a client asks the server to do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -34,7 +37,8 @@ pub enum Intent {
         #[serde(default)]
         computer: Vec<(String, String)>,
     },
-    /// Take an empty seat (a letter) of a room; the answer carries the seat's secret token.
+    /// Take an empty seat (a letter, or [`ANY_SEAT`] for the first one free) of a room; the
+    /// answer carries the seat's secret token.
     Join { room: String, seat: String },
     /// Come back to a seat after a dropped connection or a restarted client.
     Resume { room: String, token: String },

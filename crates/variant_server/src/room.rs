@@ -124,6 +124,11 @@ impl Room {
         &self.holders[seat.index()]
     }
 
+    /// The first seat nobody holds, if any (a join for [`crate::protocol::ANY_SEAT`]).
+    pub fn first_empty(&self) -> Option<Seat> {
+        self.holders.iter().position(|h| matches!(h, Holder::Empty)).map(|i| Seat(i as u8))
+    }
+
     /// The seat a token holds, if any.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
         self.holders.iter().position(|h| matches!(h, Holder::Player { token: t } if t == token)).map(|i| Seat(i as u8))

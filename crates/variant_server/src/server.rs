@@ -1,7 +1,7 @@
 //! The server: rooms behind one WebSocket endpoint (`/ws`, axum), each room's changes stored
 //! before they are announced, the computer playing its seats, every room resumed at start.
 
-use crate::protocol::{Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES};
+use crate::protocol::{ANY_SEAT, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES};
 use crate::room::{Entry, Room, Setup, clip};
 use crate::store::Store;
 use axum::Router;
@@ -143,6 +143,28 @@ impl Allowance {
     }
 }
 
+/// How long a closing connection's unread frames are drained, at most.
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
+
+/// Closes a flooding connection the way WebSocket closes: a close frame with the reason, then
+/// its frames still in flight read and dropped until the client answers the close (or
+/// [`CLOSE_DRAIN`] passes). Dropping a socket with unread data would reset it, and the client
+/// could lose the refusals sent just before.
+async fn close_flooded(mut socket: WebSocket) {
+    let frame = axum::extract::ws::CloseFrame { code: axum::extract::ws::close_code::POLICY, reason: "too many messages".into() };
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    let _ = tokio::time::timeout(CLOSE_DRAIN, async {
+        while let Some(Ok(msg)) = socket.recv().await {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
 async fn send(socket: &mut WebSocket, event: &Event) -> bool {
     let text = serde_json::to_string(event).expect("events serialise");
     socket.send(Message::Text(text.into())).await.is_ok()
@@ -152,6 +174,7 @@ async fn connection(mut socket: WebSocket, server: Arc<Server>) {
     let mut place = Place::Lobby;
     let mut feed: Option<broadcast::Receiver<Event>> = None;
     let mut allowance = Allowance { tokens: FLOOD_BURST, at: Instant::now(), strikes: 0 };
+    let mut flooded = false;
     loop {
         let incoming = tokio::select! {
             msg = socket.recv() => msg,
@@ -183,6 +206,7 @@ async fn connection(mut socket: WebSocket, server: Arc<Server>) {
         if !allowance.take() {
             let _ = send(&mut socket, &Event::refused("too many messages: slow down")).await;
             if allowance.strikes >= FLOOD_STRIKES {
+                flooded = true;
                 break;
             }
             continue;
@@ -204,6 +228,9 @@ async fn connection(mut socket: WebSocket, server: Arc<Server>) {
         if !open {
             break;
         }
+    }
+    if flooded {
+        close_flooded(socket).await;
     }
     if let Place::Seat(room, seat) = place {
         let mut live = room.state.lock().await;
@@ -313,7 +340,12 @@ async fn enter(server: &Arc<Server>, place: &mut Place, feed: &mut Option<broadc
             None => return vec![Event::refused(format!("that token holds no seat in room {}", live.room.code))],
         },
         Enter::Join(letter) => {
-            let checked = live.room.seat(&letter).and_then(|s| live.room.check_join(s, new_token()).map(|e| (s, e)));
+            let seat = if letter.trim().eq_ignore_ascii_case(ANY_SEAT) {
+                live.room.first_empty().ok_or_else(|| format!("no seat is free in room {}", live.room.code))
+            } else {
+                live.room.seat(&letter)
+            };
+            let checked = seat.and_then(|s| live.room.check_join(s, new_token()).map(|e| (s, e)));
             let (s, entry) = match checked {
                 Ok(x) => x,
                 Err(e) => return vec![Event::refused(e)],

@@ -8,7 +8,8 @@ use tokio_tungstenite::tungstenite::Message;
 use variant_rules::{GameId, Position};
 use variant_server::bot::{self, BotPlan};
 use variant_server::client::Client;
-use variant_server::protocol::{Event, Intent, MAX_FRAME_BYTES, Occupant};
+use variant_server::link::{Entrance, Hosted, Link, LinkEvent};
+use variant_server::protocol::{ANY_SEAT, Event, Intent, MAX_FRAME_BYTES, Occupant};
 use variant_server::room::Room;
 use variant_server::store::Store;
 
@@ -354,9 +355,14 @@ impl Drop for ServeProcess {
 
 /// Starts `variant-server serve` on a free port with the given store; its address.
 fn spawn_serve(db: &str) -> (ServeProcess, String) {
+    spawn_serve_on("127.0.0.1:0", db)
+}
+
+/// Starts `variant-server serve` on `listen` with the given store; its address.
+fn spawn_serve_on(listen: &str, db: &str) -> (ServeProcess, String) {
     use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_variant-server"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--db", db])
+        .args(["serve", "--listen", listen, "--db", db])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -417,4 +423,104 @@ fn killing_the_server_mid_game_loses_no_accepted_move() {
     let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
     assert!(texts.len() >= played.len(), "every announced move survived: {played:?} vs {texts:?}");
     assert_eq!(&texts[..played.len()], played.iter().map(String::as_str).collect::<Vec<_>>().as_slice());
+}
+
+/// The next event of `link` that `pick` accepts, polling for at most [`WAIT`]; every event
+/// passed over is kept in `seen`.
+fn link_wait<T>(link: &mut Link, seen: &mut Vec<LinkEvent>, mut pick: impl FnMut(&LinkEvent) -> Option<T>) -> T {
+    let deadline = std::time::Instant::now() + WAIT;
+    while std::time::Instant::now() < deadline {
+        match link.try_recv() {
+            Some(ev) => {
+                if let Some(t) = pick(&ev) {
+                    return t;
+                }
+                seen.push(ev);
+            }
+            None => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    panic!("no such event within {WAIT:?}; seen {seen:?}");
+}
+
+fn welcomed(ev: &LinkEvent) -> Option<(Option<String>, usize)> {
+    match ev {
+        LinkEvent::Event(e) => match &**e {
+            Event::Welcome { seat, moves, .. } => Some((seat.clone(), moves.len())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn moved(ev: &LinkEvent) -> Option<String> {
+    match ev {
+        LinkEvent::Event(e) => match &**e {
+            Event::Moved { played, .. } => Some(played.text.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[test]
+fn a_link_reconnects_to_its_seat_after_the_server_restarts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("rooms.sqlite").display());
+    // A port that was free a moment ago, so the restarted server listens where the links look.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
+    let listen = format!("127.0.0.1:{port}");
+    let (child, addr) = spawn_serve_on(&listen, &db);
+    let mut seen = Vec::new();
+    let mut a = Link::open(&addr, Entrance::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), seat: ANY_SEAT.into() });
+    assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 0));
+    let room = seen
+        .iter()
+        .find_map(|e| {
+            if let LinkEvent::Event(ev) = e
+                && let Event::Created { room } = &**ev
+            {
+                Some(room.clone())
+            } else {
+                None
+            }
+        })
+        .expect("created");
+    let mut b = Link::open(&addr, Entrance::Join { room: room.clone(), seat: ANY_SEAT.into() });
+    assert_eq!(link_wait(&mut b, &mut seen, welcomed), (Some("B".to_string()), 0), "'any' takes the first free seat");
+    a.send(Intent::Move { text: "e2e4".into() });
+    assert_eq!(link_wait(&mut b, &mut seen, moved), "e2e4");
+    // The room is full now: a third link is refused and gives up with the reason.
+    let mut c = Link::open(&addr, Entrance::Join { room: room.clone(), seat: ANY_SEAT.into() });
+    let why = link_wait(&mut c, &mut seen, |e| if let LinkEvent::Closed(w) = e { Some(w.clone()) } else { None });
+    assert!(why.contains("no seat is free"), "{why}");
+    // SIGKILL, then the same address again: both links come back to their seats by themselves.
+    drop(child);
+    link_wait(&mut a, &mut seen, |e| matches!(e, LinkEvent::Reconnecting { .. }).then_some(()));
+    let (_child, _) = spawn_serve_on(&listen, &db);
+    assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 1), "A resumed with the move kept");
+    assert_eq!(link_wait(&mut b, &mut seen, welcomed), (Some("B".to_string()), 1), "B resumed with the move kept");
+    b.send(Intent::Move { text: "e7e5".into() });
+    assert_eq!(link_wait(&mut a, &mut seen, moved), "e7e5");
+    // Nobody listening on a port: the link closes at once with the reason.
+    drop(_child);
+    let mut d = Link::open(&listen, Entrance::Watch { room });
+    let why = link_wait(&mut d, &mut seen, |e| if let LinkEvent::Closed(w) = e { Some(w.clone()) } else { None });
+    assert!(why.contains("no server answers"), "{why}");
+}
+
+#[test]
+fn a_hosted_server_serves_until_dropped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("rooms.sqlite").display());
+    let hosted = Hosted::start("127.0.0.1:0", &db).expect("hosted");
+    let addr = hosted.addr.to_string();
+    let mut seen = Vec::new();
+    let mut a =
+        Link::open(&addr, Entrance::Create { game: "stax".into(), options: String::new(), computer: vec![("B".into(), "random".into())], seat: "A".into() });
+    assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 0));
+    let taken = Hosted::start(&addr, &db).err().expect("the port is taken");
+    assert!(taken.contains("cannot listen"), "{taken}");
+    drop(hosted);
+    link_wait(&mut a, &mut seen, |e| matches!(e, LinkEvent::Reconnecting { .. }).then_some(()));
 }

@@ -264,6 +264,8 @@ fn ask_hint(
     let pos = session.game.position();
     let why_not = if session.outcome().is_some() {
         Some("the game is over")
+    } else if session.authority.is_server() {
+        Some("no hints in an online game")
     } else if seats.is_computer(pos.turn()) {
         Some("no hint: the computer is to move")
     } else if pos.dice_due().is_some() {

@@ -13,12 +13,14 @@ use variant_rules::Position;
 
 use crate::dice::{self, DiceWorld, Landing, MAX_ATTEMPTS, RollRecord, ThrowSpec};
 use crate::table::game::replay::{Replay, ReplayStep};
-use crate::table::game::session::{GameCommand, PositionChanged, Session};
+use crate::table::game::seats::Seats;
+use crate::table::game::session::{Authority, GameCommand, PositionChanged, Proposed, Session};
 use crate::table::geometry::CELL;
 use crate::table::schedule::{AppState, InPhase, OnScreen, TurnPhase, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ThrowDice>()
+        .add_message::<ShowThrow>()
         .add_message::<DiceSettled>()
         .add_message::<DiceImpact>()
         .insert_resource(Time::<Fixed>::from_hz((1.0 / dice::DT).round() as f64))
@@ -29,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 // Only at the table: in the launcher, Space and P are letters of a name.
                 keys.in_set(TurnSystems::Input).in_set(OnScreen::Play),
-                (start_throw, play_roll).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play),
+                (start_throw, show_throw, play_roll).chain().in_set(TurnSystems::Validate).in_set(OnScreen::Play),
                 (spawn_dice, forced_moves.in_set(InPhase(TurnPhase::Forced))).in_set(TurnSystems::Animate),
                 place_dice.after(TurnSystems::Animate),
             ),
@@ -42,6 +44,14 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct ThrowDice {
     pub flick: Option<Vec2>,
+}
+
+/// The server of an online room threw these faces (in die order): the dice are thrown
+/// physically and come to rest showing them. The roll itself reaches the rules as the
+/// server's announced move, not from this throw.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct ShowThrow {
+    pub faces: Vec<u8>,
 }
 
 /// The dice came to rest flat: their faces, in die order, and every throw it took.
@@ -87,6 +97,16 @@ struct Flight {
     attempt: u32,
     dice: usize,
     throws: Vec<ThrowSpec>,
+    /// A throw shown for faces decided elsewhere ([`ShowThrow`]): for each die, the turn that
+    /// relabels the face it lands on as the face it must show (see [`relabel`]). `None`: a
+    /// throw of this table, read as it lands.
+    shown: Option<Shown>,
+}
+
+/// The faces a shown throw ends on, and each die's relabelling turn.
+struct Shown {
+    faces: Vec<u8>,
+    turns: Vec<Quat>,
 }
 
 impl Default for DiceTable {
@@ -118,7 +138,7 @@ pub fn tray_origin(topo: &variant_rules::Topology) -> Vec3 {
 fn keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     session: Option<Res<Session>>,
-    seats: Res<crate::table::game::seats::Seats>,
+    seats: Res<Seats>,
     mut throw: MessageWriter<ThrowDice>,
     mut out: MessageWriter<GameCommand>,
 ) {
@@ -146,12 +166,13 @@ fn keys(
 /// A throw asked for while the view is in the past returns the view to the game.
 fn start_throw(
     mut asks: MessageReader<ThrowDice>,
-    session: Option<Res<Session>>,
-    replay: Res<Replay>,
+    session: Option<ResMut<Session>>,
+    (replay, seats): (Res<Replay>, Res<Seats>),
     mut table: ResMut<DiceTable>,
     mut steps: MessageWriter<ReplayStep>,
+    mut proposed: MessageWriter<Proposed>,
 ) {
-    let Some(session) = session else {
+    let Some(mut session) = session else {
         asks.clear();
         return;
     };
@@ -159,6 +180,12 @@ fn start_throw(
         steps.write(ReplayStep::Last);
     }
     for ask in asks.read() {
+        if session.authority.is_server() {
+            if propose_throw(&mut session, &seats) {
+                proposed.write(Proposed::Throw);
+            }
+            continue;
+        }
         let Some(n) = session.game.position().dice_due() else { continue };
         if table.flight.is_some() {
             continue;
@@ -166,8 +193,46 @@ fn start_throw(
         let seed = table.rng.next_u64();
         let spec = ThrowSpec::from_seed(seed, n, ask.flick);
         table.note.clear();
-        table.flight = Some(Flight { world: DiceWorld::listening(&spec), seed, attempt: 0, dice: n, throws: vec![spec] });
+        table.flight = Some(Flight { world: DiceWorld::listening(&spec), seed, attempt: 0, dice: n, throws: vec![spec], shown: None });
     }
+}
+
+/// Where a server decides the dice ([`Authority::Server`]): a throw asked for at this table, for
+/// its own seat, goes to the server as a proposal instead (its faces come back as a
+/// [`ShowThrow`]).
+fn propose_throw(session: &mut Session, seats: &Seats) -> bool {
+    let pos = session.game.position();
+    if pos.dice_due().is_none() || session.authority.awaiting() || !seats.plays_here(pos.turn()) {
+        return false;
+    }
+    session.authority = Authority::Server { awaiting: true };
+    true
+}
+
+/// Throws the dice to show faces the server decided: the throw is simulated to its end first
+/// (re-thrown while a die lands cocked, as at the table), then flown with each die's faces
+/// relabelled so the face it lands on shows the server's.
+fn show_throw(mut shows: MessageReader<ShowThrow>, mut table: ResMut<DiceTable>, mut steps: MessageWriter<ReplayStep>, replay: Res<Replay>) {
+    for show in shows.read() {
+        if !replay.is_live() {
+            steps.write(ReplayStep::Last);
+        }
+        let n = show.faces.len();
+        let seed = table.rng.next_u64();
+        let (record, _) = dice::roll(seed, n, None);
+        let Some(spec) = record.throws.last().cloned() else { continue };
+        let turns = record.faces.iter().zip(&show.faces).map(|(&landed, &wanted)| relabel(landed, wanted)).collect();
+        table.note.clear();
+        let shown = Some(Shown { faces: show.faces.clone(), turns });
+        table.flight = Some(Flight { world: DiceWorld::listening(&spec), seed, attempt: 0, dice: n, throws: vec![spec], shown });
+    }
+}
+
+/// The turn, in the die's own frame, that puts face `wanted` where face `landed` is: a die
+/// whose body lands with `landed` up, drawn turned by it, shows `wanted` up.
+pub fn relabel(landed: u8, wanted: u8) -> Quat {
+    let normal = |face: u8| dice::FACES.iter().find(|(_, f)| *f == face).map_or(Vec3::Y, |(n, _)| *n);
+    Quat::from_rotation_arc(normal(wanted), normal(landed))
 }
 
 /// One fixed step of the throw in flight; when the dice rest, read them (re-throwing a cocked
@@ -181,6 +246,13 @@ fn step_throw(mut table: ResMut<DiceTable>, mut settled: MessageWriter<DiceSettl
     f.world.step();
     impacts.write_batch(f.world.impacts().iter().map(|&i| DiceImpact(i)));
     if !f.world.finished() {
+        return;
+    }
+    if let Some(shown) = &f.shown {
+        let (faces, turns) = (shown.faces.clone(), shown.turns.clone());
+        table.rest = f.world.poses().zip(turns).map(|((at, rot), turn)| (at, rot * turn)).collect();
+        table.faces = faces;
+        table.flight = None;
         return;
     }
     let landings = f.world.landings();
@@ -273,7 +345,10 @@ fn place_dice(table: Res<DiceTable>, session: Option<Res<Session>>, replay: Res<
     let Some(session) = session else { return };
     let origin = tray_origin(session.game.position().topology());
     let poses: Vec<(Vec3, Quat)> = match (&table.flight, replay.viewed()) {
-        (Some(f), _) => f.world.poses().collect(),
+        (Some(f), _) => match &f.shown {
+            Some(shown) => f.world.poses().zip(shown.turns.iter()).map(|((at, rot), turn)| (at, rot * *turn)).collect(),
+            None => f.world.poses().collect(),
+        },
         (None, Some(_)) => showing(&replay.faces(&session).unwrap_or_default(), table.rest.len()),
         (None, None) => table.rest.clone(),
     };

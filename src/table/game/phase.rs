@@ -30,9 +30,12 @@ pub struct Motion {
 pub fn phase_of(session: &Session, seats: &Seats, dice: &DiceTable, motion: Motion) -> TurnPhase {
     let pos = session.game.position();
     let (roll_due, forced) = (pos.dice_due().is_some(), pos.forced_move().is_some());
+    let turn = pos.turn();
     if dice.in_flight() {
         TurnPhase::Rolling
-    } else if !roll_due && !forced && seats.is_computer(pos.turn()) {
+    } else if session.authority.awaiting() || (session.authority.is_server() && !seats.plays_here(turn)) {
+        TurnPhase::Waiting
+    } else if !roll_due && !forced && seats.is_computer(turn) {
         TurnPhase::Thinking
     } else if motion.moving {
         TurnPhase::Animating

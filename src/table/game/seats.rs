@@ -28,6 +28,9 @@ pub enum Controller {
     LocalHuman,
     /// The computer, given this many milliseconds of thinking per move.
     Computer { movetime_ms: u32 },
+    /// Another machine, in an online room: a player at their own screen or the server's
+    /// computer. This table only shows what the server announces for the seat.
+    Remote,
 }
 
 /// The computer's strengths the launcher offers, in milliseconds per move (0.2 s, 1 s, 5 s).
@@ -55,7 +58,7 @@ impl Controller {
     /// The computer's time per move, if this is the computer.
     pub fn movetime_ms(self) -> Option<u32> {
         match self {
-            Controller::LocalHuman => None,
+            Controller::LocalHuman | Controller::Remote => None,
             Controller::Computer { movetime_ms } => Some(movetime_ms),
         }
     }
@@ -65,6 +68,7 @@ impl Controller {
         match self {
             Controller::LocalHuman => "Human".into(),
             Controller::Computer { movetime_ms } => format!("Computer ({} s)", movetime_ms as f64 / 1000.0),
+            Controller::Remote => "Online".into(),
         }
     }
 }
@@ -168,6 +172,22 @@ impl Seats {
     /// Who moves `seat`'s pieces (a seat not listed: a local player).
     pub fn controller(&self, seat: Seat) -> Controller {
         self.seats.get(seat.index()).map_or(Controller::LocalHuman, |s| s.controller)
+    }
+
+    /// Whether a player at this screen moves `seat`'s pieces (not the computer, not another
+    /// machine).
+    pub fn plays_here(&self, seat: Seat) -> bool {
+        self.controller(seat) == Controller::LocalHuman
+    }
+
+    /// Whether another machine moves `seat`'s pieces (an online room).
+    pub fn is_remote(&self, seat: Seat) -> bool {
+        self.controller(seat) == Controller::Remote
+    }
+
+    /// Whether any seat is another machine's (the seats of an online room, not the launcher's).
+    pub fn any_remote(&self) -> bool {
+        self.seats.iter().any(|s| s.controller == Controller::Remote)
     }
 
     /// Whether the computer moves `seat`'s pieces.

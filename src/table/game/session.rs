@@ -10,6 +10,7 @@ use crate::table::schedule::{AppState, ApplyCommands, TurnSystems};
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameCommand>()
         .add_message::<PositionChanged>()
+        .add_message::<Proposed>()
         .add_systems(Update, apply_commands.in_set(ApplyCommands))
         .add_systems(Update, follow_outcome.in_set(TurnSystems::Resolve));
 }
@@ -29,13 +30,48 @@ pub struct Session {
     pub throws: Vec<(usize, crate::dice::RollRecord)>,
     /// The last move refused and the engine's reason ("Why not?" in the rules drawer).
     pub refused: Option<String>,
+    /// Who decides which moves stand: this table, or the server of an online room.
+    pub authority: Authority,
+}
+
+/// Who decides which moves stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Authority {
+    /// This table: a move chosen here is played at once (local games, the computer's seats).
+    #[default]
+    Table,
+    /// A server (an online room): a move chosen here for this table's seat is sent to it as a
+    /// [`Proposed`] intent, and only moves the server announces are played
+    /// ([`GameCommand::Announced`]). `awaiting` is set from a proposal until the server answers.
+    Server { awaiting: bool },
+}
+
+impl Authority {
+    /// Whether a server decides (an online room).
+    pub fn is_server(self) -> bool {
+        matches!(self, Authority::Server { .. })
+    }
+
+    /// Whether a proposal sent to the server has had no answer yet.
+    pub fn awaiting(self) -> bool {
+        matches!(self, Authority::Server { awaiting: true })
+    }
+}
+
+/// Something this table asks of the server of an online room (the online link sends it).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum Proposed {
+    /// A move for this table's seat, in the game's notation.
+    Move(String),
+    /// A throw of the dice for this table's seat (the server draws the faces).
+    Throw,
 }
 
 impl Session {
     /// A game on the table (fresh, or loaded with moves already played).
     pub fn new(game: Game) -> Session {
         let played = replayed(&game);
-        Session { game, played, redo: Vec::new(), status: String::new(), throws: Vec::new(), refused: None }
+        Session { game, played, redo: Vec::new(), status: String::new(), throws: Vec::new(), refused: None, authority: Authority::Table }
     }
 
     /// Plays a legal move; clears the redo stack and the status line.
@@ -133,6 +169,11 @@ pub enum GameCommand {
     NewGame(Box<Game>),
     /// Continue a loaded game: its dice throws and a line saying how the load went.
     Restore { game: Box<Game>, throws: Vec<(usize, crate::dice::RollRecord)>, status: String },
+    /// Sit at an online room's game as the server sent it: from now on the server decides
+    /// (see [`Authority::Server`]).
+    Online { game: Box<Game>, status: String },
+    /// A move the server of an online room accepted and announced: played as it stands.
+    Announced(AnyMove),
 }
 
 /// Sent whenever the rules position changed, so the mirror rebuilds. `moved` is the move just
@@ -157,6 +198,7 @@ fn apply_commands(
     mut changed: MessageWriter<PositionChanged>,
     mut next: ResMut<NextState<AppState>>,
     mut seats: ResMut<crate::table::game::seats::Seats>,
+    mut proposed: MessageWriter<Proposed>,
 ) {
     for cmd in commands_in.read() {
         let (game, fresh) = match cmd {
@@ -167,9 +209,18 @@ fn apply_commands(
                 s.status = status.clone();
                 (game, s)
             }
+            GameCommand::Online { game, status } => {
+                let mut s = Session::new((**game).clone());
+                s.status = status.clone();
+                s.authority = Authority::Server { awaiting: false };
+                (game, s)
+            }
             _ => {
                 if let Some(s) = session.as_mut() {
-                    apply_to(s, cmd, &mut changed, &seats);
+                    match s.authority {
+                        Authority::Table => apply_to(s, cmd, &mut changed, &seats),
+                        Authority::Server { .. } => apply_online(s, cmd, &mut changed, &seats, &mut proposed),
+                    }
                 }
                 continue;
             }
@@ -223,7 +274,39 @@ fn apply_to(s: &mut Session, cmd: &GameCommand, changed: &mut MessageWriter<Posi
                 None => s.status = "nothing to redo".into(),
             }
         }
-        GameCommand::NewGame(_) | GameCommand::Restore { .. } => {}
+        // Only an online room's server announces moves.
+        GameCommand::Announced(_) | GameCommand::NewGame(_) | GameCommand::Restore { .. } | GameCommand::Online { .. } => {}
+    }
+}
+
+/// In an online room: a move chosen at this table for its own seat goes to the server (one at
+/// a time); moves the server announced are played; nothing is taken back.
+fn apply_online(
+    s: &mut Session,
+    cmd: &GameCommand,
+    changed: &mut MessageWriter<PositionChanged>,
+    seats: &crate::table::game::seats::Seats,
+    proposed: &mut MessageWriter<Proposed>,
+) {
+    match cmd {
+        GameCommand::Play(m) => {
+            let pos = s.game.position();
+            if s.outcome().is_some() || s.authority.awaiting() || !seats.plays_here(pos.turn()) {
+                return; // not this table's turn, or the server has yet to answer
+            }
+            if !pos.legal_move_list().contains(m) {
+                s.status = format!("'{}' is not a legal move here", pos.move_text(*m));
+                return;
+            }
+            proposed.write(Proposed::Move(pos.move_text(*m)));
+            s.authority = Authority::Server { awaiting: true };
+        }
+        GameCommand::Announced(m) => {
+            s.authority = Authority::Server { awaiting: false };
+            apply_to(s, &GameCommand::Play(*m), changed, seats);
+        }
+        GameCommand::Undo | GameCommand::Redo => s.status = "no take-backs in an online game".into(),
+        GameCommand::NewGame(_) | GameCommand::Restore { .. } | GameCommand::Online { .. } => {}
     }
 }
 

@@ -74,8 +74,9 @@ fn show_actions(
     if !session.is_changed() && !table.is_changed() && !seats.is_changed() && !new_slot {
         return;
     }
-    // The computer throws, re-rolls and passes for itself: no buttons on its turn.
-    let players_turn = !seats.is_computer(variant_rules::Position::turn(session.game.position()));
+    // The computer throws, re-rolls and passes for itself, another machine for its seat: no
+    // buttons on their turns.
+    let players_turn = seats.plays_here(variant_rules::Position::turn(session.game.position()));
     let actions = if *state.get() == AppState::Playing && players_turn { open_actions(&session, &table) } else { Vec::new() };
     if panels.iter().any(|(_, p)| p.shown == actions) && !new_slot {
         return;

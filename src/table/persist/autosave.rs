@@ -66,6 +66,10 @@ fn queue_autosave(
     let moved = commands_seen.read().any(|c| matches!(c, GameCommand::Play(_) | GameCommand::Undo | GameCommand::Redo));
     // A screenshot run turns `paths.autosave` off: it is not a game being played.
     let (true, Some(session), true) = (moved, session, paths.autosave) else { return };
+    // An online room's record is the server's; the autosave keeps the last local game.
+    if session.authority.is_server() {
+        return;
+    }
     let started = Instant::now();
     let text = match SaveFile::of(&session.game, &seats, &session.live_throws()).to_json() {
         Ok(t) => t,

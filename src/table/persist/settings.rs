@@ -47,11 +47,38 @@ pub struct Settings {
     pub seats: Option<Seats>,
     /// The game and options last chosen in the launcher.
     pub last_game: Option<(GameId, GameOptions)>,
+    /// The server address last typed in the launcher's Online panel.
+    pub server: Option<String>,
+    /// The seat last held in an online room, to rejoin after a restart.
+    pub rejoin: Option<Rejoin>,
 }
+
+/// A seat held in an online room: where, which, and its secret token.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct Rejoin {
+    pub server: String,
+    pub room: String,
+    pub seat: String,
+    pub token: String,
+}
+
+/// The longest server address or room field a settings file may hold.
+const MAX_FIELD: usize = 200;
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { version: VERSION, window: None, camera: None, follow_turn: None, volume: 0.7, muted: false, seats: None, last_game: None }
+        Settings {
+            version: VERSION,
+            window: None,
+            camera: None,
+            follow_turn: None,
+            volume: 0.7,
+            muted: false,
+            seats: None,
+            last_game: None,
+            server: None,
+            rejoin: None,
+        }
     }
 }
 
@@ -82,6 +109,8 @@ impl Settings {
         self.camera = self.camera.filter(|&(pitch, zoom)| (0.05..=1.56).contains(&pitch) && (0.2..=4.0).contains(&zoom));
         self.seats = self.seats.filter(|s| s.validate().is_ok());
         self.last_game = self.last_game.filter(|(g, o)| o.validate(*g).is_ok());
+        self.server = self.server.filter(|s| s.len() <= MAX_FIELD);
+        self.rejoin = self.rejoin.filter(|r| [&r.server, &r.room, &r.seat, &r.token].iter().all(|f| !f.is_empty() && f.len() <= MAX_FIELD));
         self
     }
 
@@ -157,7 +186,8 @@ fn remember(mut settings: ResMut<Settings>, mut resized: MessageReader<WindowRes
             settings.window = size;
         }
     }
-    if seats.is_changed() && settings.seats.as_ref() != Some(&*seats) {
+    // An online room's seats are the server's, not the launcher's.
+    if seats.is_changed() && !seats.any_remote() && settings.seats.as_ref() != Some(&*seats) {
         settings.seats = Some(seats.clone());
     }
     if view.is_changed() && settings.follow_turn != view.follow_choice {

@@ -73,8 +73,15 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>, mut mar
 /// to fan out only where cells hold stacks, dice to throw only where the game has dice, a view
 /// to frame only on an open plane.
 pub fn help_text(pos: &AnyPosition) -> String {
+    help_text_for(pos, false)
+}
+
+/// [`help_text`] for a local game, or for an online room's (no hints, take-backs, new games
+/// or loads there; leaving keeps the seat).
+pub fn help_text_for(pos: &AnyPosition, online: bool) -> String {
     let look = pos.look();
-    let mut lines = vec!["click/drag: move   H: hint", "right-drag: orbit   wheel: zoom", "middle-drag: pan   R: reset view"];
+    let first = if online { "click/drag: move" } else { "click/drag: move   H: hint" };
+    let mut lines = vec![first, "right-drag: orbit   wheel: zoom", "middle-drag: pan   R: reset view"];
     lines.push(if look.plane { "C: frame all   double-click: fly to" } else { "double-click: fly to a piece" });
     lines.push("V: view follows the turn / fixed");
     if look.stacks {
@@ -89,15 +96,23 @@ pub fn help_text(pos: &AnyPosition) -> String {
     if pos.dice_count() > 0 {
         lines.push("Space: throw the dice");
     }
-    lines.extend([
-        "Left/Right: step through the moves",
-        "Home/End: first move / the game",
-        "Ctrl+Z/Y: undo/redo   Ctrl+N: new",
-        "Ctrl+S/O: save/load (Shift: as)",
-        "Ctrl+E: write the game's record",
-        "F1: rules   M: sound   -/=: volume",
-        "Ctrl+L: launcher (autosaved)",
-    ]);
+    lines.extend(["Left/Right: step through the moves", "Home/End: first move / the game"]);
+    if online {
+        lines.extend([
+            "Ctrl+S: save a copy (Shift: as)",
+            "Ctrl+E: write the game's record",
+            "F1: rules   M: sound   -/=: volume",
+            "Ctrl+L: launcher (your seat is kept)",
+        ]);
+    } else {
+        lines.extend([
+            "Ctrl+Z/Y: undo/redo   Ctrl+N: new",
+            "Ctrl+S/O: save/load (Shift: as)",
+            "Ctrl+E: write the game's record",
+            "F1: rules   M: sound   -/=: volume",
+            "Ctrl+L: launcher (autosaved)",
+        ]);
+    }
     lines.join("\n")
 }
 
@@ -184,7 +199,9 @@ fn game_keys(
     if keys.just_pressed(KeyCode::KeyE) {
         io.write(SaveLoad::ExportRecord);
     }
-    if keys.just_pressed(KeyCode::KeyO) {
+    // A load would put a local game in the online room's place.
+    let online = session.as_ref().is_some_and(|s| s.authority.is_server());
+    if keys.just_pressed(KeyCode::KeyO) && !online {
         if shift {
             ask.write(AskFile::Open);
         } else {
@@ -193,6 +210,7 @@ fn game_keys(
     }
     if keys.just_pressed(KeyCode::KeyN)
         && let Some(s) = &session
+        && !s.authority.is_server()
         && let Ok(g) = Game::new(s.game.id(), *s.game.options(), None)
     {
         cmd.write(GameCommand::NewGame(Box::new(g)));
@@ -216,12 +234,14 @@ fn update_hud(
     dice: Option<Res<crate::table::game::dice::DiceTable>>,
     computer: Res<crate::table::game::ai::Computer>,
     hint: Res<crate::table::game::ai::Hint>,
+    online: Option<Res<crate::table::online::link::OnlineRoom>>,
 ) {
     let Some(session) = session else { return };
     // Text is laid out again whenever it changes: only write what differs.
     let dice_line = dice.map(|d| crate::table::game::dice::dice_line(&session, &d)).unwrap_or_default();
     let ai_lines = computer.hud_lines(&session, &seats, &hint);
-    let extra = [dice_line, ai_lines].into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
+    let room_lines = online.map(|r| r.lines()).unwrap_or_default();
+    let extra = [dice_line, ai_lines, room_lines].into_iter().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
     let line = wrap_fields(&status_text(&session, &seats, &extra), STATUS_CHARS);
     for mut t in &mut texts.p0() {
         t.set_if_neq(Text(line.clone()));
@@ -242,7 +262,7 @@ fn update_hud(
     for mut t in &mut texts.p1() {
         t.set_if_neq(Text(s.clone()));
     }
-    let help = help_text(pos);
+    let help = help_text_for(pos, session.authority.is_server());
     for mut t in &mut texts.p2() {
         t.set_if_neq(Text(help.clone()));
     }

@@ -8,8 +8,10 @@ use variant_rules::checkers::DoublesSeating;
 use variant_rules::choices;
 
 use super::choice::{Focus, LauncherChoice};
+use super::online::{OnlineAsk, OnlineForm, go_online};
 use crate::table::game::seats::{Controller, Seats};
 use crate::table::game::session::GameCommand;
+use crate::table::online::link::{GoOnline, OnlineStatus};
 use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::SaveLoad;
 use crate::table::persist::settings::Settings;
@@ -49,6 +51,14 @@ pub enum LauncherAction {
     Resume,
     /// Open a save file with the file dialog.
     Open,
+    /// Type in the Online panel's server address.
+    EditServer,
+    /// Type in the Online panel's room code.
+    EditRoom,
+    /// The seat to ask for when joining a room (none: the first free).
+    OnlineSeat(Option<Seat>),
+    /// Host, join, watch or rejoin a room.
+    Online(OnlineAsk),
 }
 
 /// What an action asks of the rest of the table besides the launcher's own choice.
@@ -62,6 +72,10 @@ pub enum Outcome {
     Open,
     /// Set the sound: off (0) or this percentage.
     Volume(u8),
+    /// Go online as the Online panel asks.
+    Online(OnlineAsk),
+    /// Ask for this seat when joining.
+    OnlineSeat(Option<Seat>),
 }
 
 /// Applies `action` to the launcher's choice and the seats.
@@ -71,6 +85,10 @@ pub fn apply(action: LauncherAction, choice: &mut LauncherChoice, seats: &mut Se
         LauncherAction::Resume => return Outcome::Resume,
         LauncherAction::Open => return Outcome::Open,
         LauncherAction::Volume(v) => return Outcome::Volume(v),
+        LauncherAction::Online(ask) => return Outcome::Online(ask),
+        LauncherAction::OnlineSeat(seat) => return Outcome::OnlineSeat(seat),
+        LauncherAction::EditServer => choice.focus = if choice.focus == Focus::Server { Focus::Game } else { Focus::Server },
+        LauncherAction::EditRoom => choice.focus = if choice.focus == Focus::Room { Focus::Game } else { Focus::Room },
         LauncherAction::NameSeat(seat) => choice.focus = if choice.focus == Focus::Seat(seat) { Focus::Game } else { Focus::Seat(seat) },
         LauncherAction::Colour(seat) => seats.cycle_colour(seat, true),
         LauncherAction::Control(seat, who) => {
@@ -102,9 +120,9 @@ fn on_activate(
     actions: Query<&LauncherAction>,
     mut choice: ResMut<LauncherChoice>,
     mut seats: ResMut<Seats>,
-    paths: Res<SavePaths>,
-    mut settings: ResMut<Settings>,
+    (paths, mut settings): (Res<SavePaths>, ResMut<Settings>),
     (mut games, mut io, mut ask): (MessageWriter<GameCommand>, MessageWriter<SaveLoad>, MessageWriter<AskFile>),
+    (mut form, mut online, mut status): (ResMut<OnlineForm>, MessageWriter<GoOnline>, ResMut<OnlineStatus>),
 ) {
     let Ok(&action) = actions.get(activate.entity) else { return };
     match apply(action, &mut choice, &mut seats) {
@@ -119,6 +137,8 @@ fn on_activate(
         Outcome::Open => {
             ask.write(AskFile::Open);
         }
+        Outcome::Online(which) => go_online(which, &form, &choice, &seats, &mut settings, &mut online, &mut status),
+        Outcome::OnlineSeat(seat) => form.seat = seat,
         Outcome::Volume(0) => settings.muted = true,
         Outcome::Volume(v) => (settings.volume, settings.muted) = (f32::from(v.min(100)) / 100.0, false),
     }

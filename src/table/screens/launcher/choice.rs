@@ -36,12 +36,17 @@ pub struct LauncherChoice {
     pub focus: Focus,
 }
 
-/// What the launcher's keys edit: the game list, or a seat's name and colour.
+/// What the launcher's keys edit: the game list, a seat's name and colour, or a field of
+/// the Online panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Focus {
     #[default]
     Game,
     Seat(Seat),
+    /// The Online panel's server address.
+    Server,
+    /// The Online panel's room code.
+    Room,
 }
 
 /// A key the launcher understands.
@@ -162,6 +167,9 @@ impl LauncherChoice {
 
     /// Applies one key; returns the game to start when it is Enter.
     pub fn on_key(&mut self, seats: &mut Seats, key: &LauncherKey) -> Option<Result<Game, String>> {
+        if matches!(self.focus, Focus::Server | Focus::Room) {
+            return None; // the Online panel's field takes the keys (`online::type_in`)
+        }
         if *key == LauncherKey::Enter {
             return Some(self.game());
         }

@@ -5,9 +5,12 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use super::choice::{LauncherChoice, LauncherKey};
+use super::choice::{Focus, LauncherChoice, LauncherKey};
+use super::online::{OnlineForm, go_online, type_in};
 use crate::table::game::seats::Seats;
 use crate::table::game::session::GameCommand;
+use crate::table::online::link::{GoOnline, OnlineStatus};
+use crate::table::persist::settings::Settings;
 use crate::table::schedule::{OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
@@ -20,6 +23,7 @@ fn launcher_keys(
     mut choice: ResMut<LauncherChoice>,
     mut seats: ResMut<Seats>,
     mut out: MessageWriter<GameCommand>,
+    (mut form, mut settings, mut status, mut online): (ResMut<OnlineForm>, ResMut<Settings>, ResMut<OnlineStatus>, MessageWriter<GoOnline>),
 ) {
     let mut pressed: Vec<LauncherKey> = [
         (KeyCode::ArrowUp, LauncherKey::Up),
@@ -43,6 +47,15 @@ fn launcher_keys(
         }
     }
     for key in &pressed {
+        if matches!(choice.focus, Focus::Server | Focus::Room) {
+            let mut focus = choice.focus;
+            let ask = type_in(&mut form, &mut focus, key);
+            choice.focus = focus;
+            if let Some(ask) = ask {
+                go_online(ask, &form, &choice, &seats, &mut settings, &mut online, &mut status);
+            }
+            continue;
+        }
         match choice.on_key(&mut seats, key) {
             Some(Ok(game)) => {
                 out.write(GameCommand::NewGame(Box::new(game)));

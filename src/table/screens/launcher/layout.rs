@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use super::actions::LauncherAction;
 use super::cards::{card_column, fill_cards};
+use super::online_panel::online_panel;
 use super::setup::SetupColumn;
 use crate::table::look::widgets::{IVORY, MUTED, Tooltip, WidgetStyle, button, label, panel};
 use crate::table::schedule::AppState;
@@ -50,7 +51,8 @@ fn spawn_launcher(mut commands: Commands, assets: Option<Res<AssetServer>>) {
         .id();
     let setup = commands.spawn((SetupColumn, panel(Node { flex_grow: 1.0, min_height: Val::Px(0.0), overflow: Overflow::scroll_y(), ..default() }))).id();
     let start = start_panel(&mut commands);
-    commands.entity(right).add_children(&[setup, start]);
+    let online = commands.spawn((Name::new("Online"), online_panel())).id();
+    commands.entity(right).add_children(&[setup, start, online]);
     commands.entity(root).add_children(&[left, right]);
 }
 

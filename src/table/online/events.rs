@@ -1,0 +1,182 @@
+//! The server's events at the table: a `welcome` sets the table up (the game from its public
+//! start and the moves so far; this table's seat played here, the others remote); each
+//! announced move is played as [`GameCommand::Announced`] (a throw also flies the dice onto
+//! the server's faces); refusals, seats, draw offers and the end reach the HUD.
+
+use bevy::prelude::*;
+use variant_rules::{Game, Position, Seat};
+use variant_server::link::LinkEvent;
+use variant_server::protocol::{Event, MoveView};
+
+use super::link::{LinkState, OnlineRoom, OnlineStatus};
+use super::record::Record;
+use crate::table::game::dice::ShowThrow;
+use crate::table::game::seats::{Controller, Seats};
+use crate::table::game::session::{Authority, GameCommand, Session};
+use crate::table::persist::settings::{Rejoin, Settings};
+use crate::table::schedule::TurnSystems;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, read_link.in_set(TurnSystems::Input));
+}
+
+/// What reading one event asks of the table.
+enum Answer {
+    Nothing,
+    Command(GameCommand),
+    Throw(ShowThrow, GameCommand),
+    Say(String),
+}
+
+fn read_link(
+    room: Option<ResMut<OnlineRoom>>,
+    mut session: Option<ResMut<Session>>,
+    mut seats: ResMut<Seats>,
+    mut status: ResMut<OnlineStatus>,
+    mut settings: ResMut<Settings>,
+    (mut out, mut throws): (MessageWriter<GameCommand>, MessageWriter<ShowThrow>),
+) {
+    let Some(mut room) = room else { return };
+    // One announced move a frame at most, so each is applied (and the next read against the
+    // position it leaves) before the next; the rest wait in the link.
+    let mut played = false;
+    while !played {
+        let Some(ev) = room.link.try_recv() else { break };
+        let answer = match ev {
+            LinkEvent::Connected => {
+                room.state = LinkState::Open;
+                Answer::Nothing
+            }
+            LinkEvent::Reconnecting { attempt, why } => {
+                room.state = LinkState::Reconnecting(attempt, why);
+                Answer::Nothing
+            }
+            LinkEvent::Closed(why) => {
+                status.line = format!("offline: {why}");
+                room.state = LinkState::Closed(why.clone());
+                Answer::Say(format!("offline: {why}"))
+            }
+            LinkEvent::Event(ev) => {
+                if matches!(*ev, Event::Welcome { .. }) {
+                    status.line.clear();
+                }
+                read_event(*ev, &mut room, session.as_deref(), &mut seats, &mut settings)
+            }
+        };
+        match answer {
+            Answer::Nothing => {}
+            Answer::Command(c) => {
+                played = matches!(c, GameCommand::Announced(_) | GameCommand::Online { .. });
+                out.write(c);
+            }
+            Answer::Throw(t, c) => {
+                played = true;
+                throws.write(t);
+                out.write(c);
+            }
+            Answer::Say(line) => {
+                if let Some(s) = session.as_deref_mut() {
+                    if line.starts_with("refused") {
+                        s.authority = Authority::Server { awaiting: false };
+                        s.refused = Some(line.clone());
+                    }
+                    s.status = line;
+                }
+            }
+        }
+    }
+}
+
+fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats: &mut Seats, settings: &mut Settings) -> Answer {
+    match ev {
+        Event::Created { room: code } => {
+            room.code = Some(code);
+            Answer::Nothing
+        }
+        Event::Welcome { room: code, seat, token, game, options, seats: views, start, moves, result, .. } => {
+            let mine = seat.as_deref().and_then(|l| l.chars().next()).map(|c| Seat((c.to_ascii_uppercase() as u8).wrapping_sub(b'A')));
+            room.code = Some(code.clone());
+            room.seat = mine;
+            room.token = token.clone();
+            room.seats = views;
+            room.result = result.clone();
+            if let (Some(letter), Some(token)) = (seat, token) {
+                settings.rejoin = Some(Rejoin { server: room.server.clone(), room: code.clone(), seat: letter, token });
+            }
+            room.record = Some(Record { game, options, start, moves: moves.iter().map(|m| (m.text.clone(), m.position.clone())).collect() });
+            match room.record.as_ref().map_or_else(|| Err(String::new()), Record::game) {
+                Ok(g) => {
+                    let launcher = room.launcher_seats.get_or_insert_with(|| seats.clone()).clone();
+                    *seats = room_seats(&launcher, &g, mine);
+                    let status = result.map_or_else(|| format!("joined room {code}"), |r| format!("game over: {r}"));
+                    Answer::Command(GameCommand::Online { game: Box::new(g), status })
+                }
+                Err(e) => Answer::Say(format!("cannot show room {code}: {e}")),
+            }
+        }
+        Event::Moved { played, .. } => announced(played, session, room),
+        Event::Seats { seats: views } => {
+            room.seats = views;
+            Answer::Nothing
+        }
+        Event::DrawOffered { seats: offering } => {
+            let line = format!("draw offered by {}", offering.join(", "));
+            room.draw_offers = offering;
+            Answer::Say(line)
+        }
+        Event::Ended { result } => {
+            room.result = Some(result.clone());
+            room.draw_offers.clear();
+            Answer::Say(format!("game over: {result}"))
+        }
+        Event::Refused { reason } => Answer::Say(format!("refused: {reason}")),
+        Event::Pong => Answer::Nothing,
+    }
+}
+
+/// The move the server announced, as a command (with the dice's flight for a throw); a move
+/// this table already has is passed over. A move that turns up something hidden here (a CHEX
+/// draw) sets the game up again from the room's public record, so it holds what was drawn.
+fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom) -> Answer {
+    let Some(session) = session else { return Answer::Nothing };
+    let have = session.game.moves().count();
+    if played.ply <= have {
+        return Answer::Nothing;
+    }
+    let pos = session.game.position();
+    let m = match pos.parse_move(&played.text) {
+        Ok(m) if played.ply == have + 1 => m,
+        Ok(_) => return Answer::Say(format!("out of step with the server (its move {} after our {have})", played.ply)),
+        Err(e) => return Answer::Say(format!("out of step with the server: its move '{}' reads here as {e}", played.text)),
+    };
+    let Some(record) = room.record.as_mut() else { return Answer::Nothing };
+    record.moves.push((played.text.clone(), played.position.clone()));
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.public_text() != played.position {
+        return match record.game() {
+            Ok(g) => Answer::Command(GameCommand::Online { game: Box::new(g), status: String::new() }),
+            Err(e) => Answer::Say(format!("out of step with the server: {e}")),
+        };
+    }
+    if played.throw
+        && let Some(faces) = pos.roll_faces(m)
+    {
+        return Answer::Throw(ShowThrow { faces }, GameCommand::Announced(m));
+    }
+    Answer::Command(GameCommand::Announced(m))
+}
+
+/// The seats at an online table: this table's seat played here (with the name and colour the
+/// launcher gave its first seat), every other seat remote.
+fn room_seats(launcher: &Seats, game: &Game, mine: Option<Seat>) -> Seats {
+    let mut seats = launcher.clone();
+    seats.suit_game(game);
+    for (i, s) in seats.seats.iter_mut().enumerate() {
+        s.controller = if mine == Some(Seat(i as u8)) { Controller::LocalHuman } else { Controller::Remote };
+        if mine != Some(Seat(i as u8)) {
+            s.name.clear();
+        }
+    }
+    seats
+}

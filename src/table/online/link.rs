@@ -1,0 +1,192 @@
+//! The link to an online room as a resource: opened by a [`GoOnline`] message (the launcher's
+//! Host, Join, Watch and Rejoin), closed on the way back to the launcher; this table's
+//! proposals and actions go out through it. A server hosted here ([`HostedServer`]) lives on
+//! until the program ends, so friends keep their room when the host goes back to the launcher.
+
+use bevy::prelude::*;
+use variant_rules::Seat;
+use variant_server::link::{Entrance, Hosted, Link};
+use variant_server::protocol::{Intent, Occupant, SeatView};
+
+use crate::table::game::seats::Seats;
+use crate::table::game::session::Proposed;
+use crate::table::schedule::{AppState, OnScreen, TurnSystems};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GoOnline>()
+        .add_message::<RoomAction>()
+        .init_resource::<OnlineStatus>()
+        .add_systems(Update, open_link.in_set(TurnSystems::Input))
+        .add_systems(Update, send_proposals.in_set(TurnSystems::EndTurn).in_set(OnScreen::Table))
+        .add_systems(OnEnter(AppState::Launcher), leave_room);
+}
+
+/// Open a link to a room.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct GoOnline {
+    /// The server's address, `HOST:PORT`.
+    pub server: String,
+    pub entrance: Entrance,
+    /// Start a server on this machine at `server` first (the launcher's Host). If one already
+    /// runs there, it is used.
+    pub host: bool,
+}
+
+/// What a seat in a room may do besides moving.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoomAction {
+    Resign,
+    OfferDraw,
+}
+
+/// Where the link stands.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum LinkState {
+    #[default]
+    Connecting,
+    Open,
+    /// Dropped; trying again (attempt, why).
+    Reconnecting(u32, String),
+    /// Gave up, or was refused: why.
+    Closed(String),
+}
+
+/// The room this table plays in: the link and what the server said of the room.
+#[derive(Resource)]
+pub struct OnlineRoom {
+    pub link: Link,
+    pub server: String,
+    pub state: LinkState,
+    /// The room's code, once known.
+    pub code: Option<String>,
+    /// This table's seat (none: watching).
+    pub seat: Option<Seat>,
+    /// The seat's secret token (to rejoin after a restart).
+    pub token: Option<String>,
+    /// Who holds each seat, as the server last said.
+    pub seats: Vec<SeatView>,
+    /// Seats offering a draw.
+    pub draw_offers: Vec<String>,
+    /// The result, once the server ended the game.
+    pub result: Option<String>,
+    /// The launcher's seats, put back on leaving the room.
+    pub launcher_seats: Option<Seats>,
+    /// The game as the server showed it (kept to set the game up again when a move turns up
+    /// something hidden here).
+    pub record: Option<super::record::Record>,
+}
+
+impl OnlineRoom {
+    /// The HUD's lines: the room, this table's seat, and who holds each seat (fields three
+    /// spaces apart, where the HUD may break them).
+    pub fn lines(&self) -> String {
+        let code = self.code.as_deref().unwrap_or("...");
+        let you = self.seat.map_or("watching".to_string(), |s| format!("you are {}", s.letter()));
+        let state = match &self.state {
+            LinkState::Connecting => "connecting".to_string(),
+            LinkState::Open => "connected".to_string(),
+            LinkState::Reconnecting(n, _) => format!("connection lost: reconnecting (try {n})"),
+            LinkState::Closed(why) => format!("offline: {why}"),
+        };
+        let mut out = format!("Room {code} at {}   {you}   {state}", self.server);
+        let held: Vec<String> = self.seats.iter().map(|v| format!("{}: {}", v.seat, occupant_word(&v.occupant))).collect();
+        if !held.is_empty() {
+            out += &format!("\n{}", held.join("   "));
+        }
+        if !self.draw_offers.is_empty() {
+            out += &format!("\nDraw offered by {}", self.draw_offers.join(", "));
+        }
+        out
+    }
+}
+
+/// How a seat's holder reads in the HUD.
+pub fn occupant_word(o: &Occupant) -> String {
+    match o {
+        Occupant::Empty => "empty".into(),
+        Occupant::Player { connected: true } => "connected".into(),
+        Occupant::Player { connected: false } => "disconnected".into(),
+        Occupant::Computer { controller } => format!("computer ({controller})"),
+    }
+}
+
+/// The launcher's line about going online: what is happening or what went wrong.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct OnlineStatus {
+    pub line: String,
+}
+
+/// A server this table hosts.
+#[derive(Resource)]
+pub struct HostedServer(pub Hosted);
+
+fn open_link(
+    mut asks: MessageReader<GoOnline>,
+    mut commands: Commands,
+    hosted: Option<Res<HostedServer>>,
+    paths: Res<crate::table::persist::data_dir::SavePaths>,
+    mut status: ResMut<OnlineStatus>,
+) {
+    for ask in asks.read() {
+        if ask.host && hosted.as_ref().is_none_or(|h| h.0.addr.to_string() != ask.server) {
+            let db = format!("sqlite://{}", paths.dir.join("server.sqlite").display());
+            match Hosted::start(&ask.server, &db) {
+                Ok(h) => {
+                    info!("hosting rooms on {}", h.addr);
+                    commands.insert_resource(HostedServer(h));
+                }
+                // Something listens there already: perhaps a server this machine runs.
+                Err(e) if e.contains("in use") => info!("{e}: using the server there"),
+                Err(e) => {
+                    status.line = e;
+                    continue;
+                }
+            }
+        }
+        status.line = format!("connecting to {}...", ask.server);
+        commands.insert_resource(OnlineRoom {
+            link: Link::open(&ask.server, ask.entrance.clone()),
+            server: ask.server.clone(),
+            state: LinkState::Connecting,
+            code: None,
+            seat: None,
+            token: None,
+            seats: Vec::new(),
+            draw_offers: Vec::new(),
+            result: None,
+            launcher_seats: None,
+            record: None,
+        });
+    }
+}
+
+/// Sends this table's proposals and actions to the server.
+fn send_proposals(mut proposed: MessageReader<Proposed>, mut actions: MessageReader<RoomAction>, room: Option<Res<OnlineRoom>>) {
+    let Some(room) = room else {
+        proposed.clear();
+        actions.clear();
+        return;
+    };
+    for p in proposed.read() {
+        room.link.send(match p {
+            Proposed::Move(text) => Intent::Move { text: text.clone() },
+            Proposed::Throw => Intent::Throw,
+        });
+    }
+    for a in actions.read() {
+        room.link.send(match a {
+            RoomAction::Resign => Intent::Resign,
+            RoomAction::OfferDraw => Intent::OfferDraw,
+        });
+    }
+}
+
+/// Back at the launcher: the link closes (the seat stays held for a rejoin) and the
+/// launcher's own seats come back.
+fn leave_room(room: Option<Res<OnlineRoom>>, mut seats: ResMut<Seats>, mut commands: Commands) {
+    let Some(room) = room else { return };
+    if let Some(s) = &room.launcher_seats {
+        *seats = s.clone();
+    }
+    commands.remove_resource::<OnlineRoom>();
+}
