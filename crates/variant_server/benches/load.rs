@@ -4,7 +4,8 @@
 //!
 //! `cargo bench -p variant_server --bench load [-- ROOMS SECONDS GAME]` (defaults: 200 rooms,
 //! 20 s, stax). The server runs in this process on 127.0.0.1 with a SQLite file in a temp
-//! directory; each room has two simulated clients, each playing its seat at random as fast as
+//! directory (or the database `VT_LOAD_DB` names, e.g. a Postgres URL from
+//! `scripts/postgres.sh start DIR`); each room has two simulated clients, each playing its seat at random as fast as
 //! the server answers (every move is a real WebSocket message, parsed, checked by the engine,
 //! stored and broadcast). When a game ends the pair opens a new room. Prints rooms, games
 //! finished, moves per second, p50/p99 latency and resident memory per room.
@@ -102,7 +103,8 @@ fn main() {
     let game: GameId = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(GameId::Stax);
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = format!("sqlite://{}", dir.path().join("load.sqlite").display());
+    let db = std::env::var("VT_LOAD_DB").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| format!("sqlite://{}", dir.path().join("load.sqlite").display()));
+    println!("store: {}", db.split(':').next().unwrap_or("?"));
     rt.block_on(async {
         let before_kb = resident_kb();
         let (addr, _task) = variant_server::server::start("127.0.0.1:0", &db).await.expect("server");

@@ -1,10 +1,11 @@
-//! What just happened, read from the session's moves: the last move (and, at tables of more than two seats, each seat's latest move), the Kings in check, and each seat's pieces taken off the board, in the order they were taken.
+//! What just happened, read from the session's moves up to the position the board shows: the last move (and, at tables of more than two seats, each seat's latest move), the Kings in check, and each seat's pieces taken off the board, in the order they were taken.
 
 use bevy::prelude::*;
 use variant_rules::scene::{MoveClass, PieceKind};
 use variant_rules::topology::NO_CELL;
 use variant_rules::{Cell, Game, Position, Seat};
 
+use crate::table::game::replay::Replay;
 use crate::table::game::session::Session;
 use crate::table::schedule::{ApplyCommands, TurnSystems};
 
@@ -48,11 +49,18 @@ pub struct Recap {
 impl Recap {
     /// The recap of a game: its moves read against the positions they were played from.
     pub fn of(game: &Game) -> Recap {
-        let history: Vec<_> = game.history().collect();
+        Recap::at(game, game.moves().count())
+    }
+
+    /// The recap of a game as it stood after its first `plies` moves (what the board shows
+    /// while the replay views an earlier position).
+    pub fn at(game: &Game, plies: usize) -> Recap {
+        let history: Vec<_> = game.history().take(plies).collect();
+        let now = game.position_at(history.len()).unwrap_or(game.position());
         let mut latest: Vec<Option<(usize, Vec<Cell>)>> = vec![None; game.position().seating().count()];
         let mut taken = Vec::new();
         for (ply, &(before, text)) in history.iter().enumerate() {
-            let after = history.get(ply + 1).map_or(game.position(), |h| h.0);
+            let after = history.get(ply + 1).map_or(now, |h| h.0);
             taken.extend(before.taken(after).into_iter().map(|(cell, p)| TakenPiece { owner: p.seat, kind: p.kind, cell, ply }));
             let Ok(m) = before.parse_move(text) else { continue };
             if before.move_class(m) != MoveClass::Play {
@@ -75,7 +83,7 @@ impl Recap {
             .filter_map(|(i, l)| l.map(|(ply, cells)| SeatMove { seat: Seat(i as u8), cells, latest: Some(ply) == last }))
             .filter(|m| m.latest || many)
             .collect();
-        Recap { moves, check: game.position().in_check(), taken, plies: history.len() }
+        Recap { moves, check: now.in_check(), taken, plies: history.len() }
     }
 
     /// The pieces of `owner` taken so far, in the order taken (its captured row).
@@ -84,11 +92,13 @@ impl Recap {
     }
 }
 
-/// Keeps the recap on the session's game (only when the session changed).
-fn follow_session(session: Option<Res<Session>>, mut recap: ResMut<Recap>) {
+/// Keeps the recap on the position the board shows: the game's, or the one the replay views
+/// (only when the session or the replay changed).
+fn follow_session(session: Option<Res<Session>>, replay: Res<Replay>, mut recap: ResMut<Recap>) {
     let Some(session) = session else { return };
-    if !session.is_changed() {
+    if !session.is_changed() && !replay.is_changed() {
         return;
     }
-    recap.set_if_neq(Recap::of(&session.game));
+    let plies = replay.viewed().unwrap_or_else(|| session.game.moves().count());
+    recap.set_if_neq(Recap::at(&session.game, plies));
 }
