@@ -165,8 +165,11 @@ fn the_online_panel_joins_by_code_and_hosts_with_the_computer_seats() {
     assert_eq!(go[0].server, launcher::OnlineForm::default().server);
     assert!(!go[0].host);
     settle(&mut app);
-    // Host: seat B to the computer at 1 s; this table takes A, the server's computer B.
+    // Host: seat B to the computer at 1 s, five minutes and three seconds a move; this table
+    // takes A, the server's computer B.
     click(&mut app, LauncherAction::Control(Seat::B, Controller::Computer { movetime_ms: 1000 }));
+    let blitz = variant_table::table::screens::launcher::CLOCKS[0];
+    click(&mut app, LauncherAction::OnlineClock(Some(blitz)));
     let entity = {
         let world = app.world_mut();
         world
@@ -181,8 +184,9 @@ fn the_online_panel_joins_by_code_and_hosts_with_the_computer_seats() {
     let host = go.last().expect("Host asked for a link");
     assert!(host.host);
     match &host.entrance {
-        Entrance::Create { game, options, computer, seat } => {
+        Entrance::Create { game, options, computer, clock, seat } => {
             assert_eq!((game.as_str(), seat.as_str()), ("stax", "A"));
+            assert_eq!(clock.map(|c| c.to_string()).as_deref(), Some("5+3"));
             assert_eq!(computer, &vec![("B".to_string(), "ai:1000".to_string())]);
             assert!(!options.contains("--seed"), "the server draws the seed: {options}");
         }

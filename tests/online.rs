@@ -33,7 +33,7 @@ fn host() -> (Hosted, tempfile::TempDir) {
 fn table_in_room(addr: &str, game: &str) -> App {
     let mut app = headless(scratch_saves("variant-table-online-tests"));
     app.update();
-    let entrance = Entrance::Create { game: game.into(), options: String::new(), computer: Vec::new(), seat: "A".into() };
+    let entrance = Entrance::Create { game: game.into(), options: String::new(), computer: Vec::new(), clock: None, seat: "A".into() };
     app.world_mut().write_message(GoOnline { server: addr.into(), entrance, host: false });
     let seated = run_until(&mut app, WAIT, |a| {
         a.world().get_resource::<Session>().is_some() && a.world().get_resource::<OnlineRoom>().is_some_and(|r| r.seat == Some(Seat::A))
@@ -255,5 +255,26 @@ fn the_table_comes_back_to_its_seat_after_the_server_restarts_and_after_its_own_
     let line = |a: &App| a.world().resource::<variant_table::table::online::link::OnlineStatus>().line.clone();
     assert!(run_until(&mut forger, WAIT, |a| line(a).contains("token")), "{}", line(&forger));
     assert!(forger.world().get_resource::<Session>().is_none());
+    drop(hosted);
+}
+
+#[test]
+fn the_servers_clocks_show_at_the_table_and_a_flag_ends_the_game_there() {
+    let (hosted, _dir) = host();
+    let addr = hosted.addr.to_string();
+    let mut app = headless(scratch_saves("variant-table-online-tests"));
+    app.update();
+    let clock = Some(variant_server::protocol::ClockSpec { base_ms: 1_500, increment_ms: 0 });
+    let entrance = Entrance::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), clock, seat: "A".into() };
+    app.world_mut().write_message(GoOnline { server: addr.clone(), entrance, host: false });
+    assert!(run_until(&mut app, WAIT, |a| a.world().get_resource::<OnlineRoom>().is_some_and(|r| r.seat == Some(Seat::A))));
+    let _b = other_seat(&app, &addr);
+    let line = |a: &App| a.world().resource::<OnlineRoom>().lines();
+    assert!(run_until(&mut app, WAIT, |a| line(a).contains("A 0:0") && line(a).contains("(running)")), "{}", line(&app));
+    // White (this table) never moves: its time runs out, the server says so, the table stops.
+    assert!(run_until(&mut app, WAIT, |a| a.world().resource::<OnlineRoom>().result.is_some()), "{}", line(&app));
+    assert_eq!(app.world().resource::<OnlineRoom>().result.as_deref(), Some("Black wins (White ran out of time)"));
+    assert!(session(&app).status.contains("ran out of time"), "{}", session(&app).status);
+    assert!(run_until(&mut app, WAIT, |a| *a.world().resource::<State<TurnPhase>>().get() == TurnPhase::Waiting));
     drop(hosted);
 }

@@ -83,7 +83,7 @@ async fn seat(addr: String, room: String, letter: &'static str, game: GameId, ta
 async fn pair(addr: String, game: GameId, tally: Arc<Tally>, until: Instant) -> Result<(), String> {
     while Instant::now() < until {
         let mut host = Client::connect(&addr).await?;
-        host.send(&Intent::Create { game: game.as_str().into(), options: String::new(), computer: Vec::new() }).await?;
+        host.send(&Intent::Create { game: game.as_str().into(), options: String::new(), computer: Vec::new(), clock: None }).await?;
         let room = host.expect(LIMIT, |e| if let Event::Created { room } = e { Some(room.clone()) } else { None }).await?;
         host.close().await;
         let a = tokio::spawn(seat(addr.clone(), room.clone(), "A", game, tally.clone(), until));

@@ -25,6 +25,8 @@ pub struct BotPlan {
     pub controller: Controller,
     /// Seats to give the server's computer when creating: (letter, controller).
     pub computer: Vec<(String, String)>,
+    /// The room's clocks when creating.
+    pub clock: Option<crate::protocol::ClockSpec>,
 }
 
 /// What the bot knows of the game: the last public position and whose turn it is.
@@ -41,7 +43,7 @@ pub async fn run(plan: BotPlan, mut on_room: impl FnMut(&str)) -> Result<String,
     let mut client = Client::connect(&plan.server).await?;
     let room = match (&plan.create, &plan.room) {
         (Some((game, words)), _) => {
-            client.send(&Intent::Create { game: game.as_str().into(), options: words.clone(), computer: plan.computer.clone() }).await?;
+            client.send(&Intent::Create { game: game.as_str().into(), options: words.clone(), computer: plan.computer.clone(), clock: plan.clock }).await?;
             let code = client.expect(ANSWER_LIMIT, |e| if let Event::Created { room } = e { Some(room.clone()) } else { None }).await?;
             on_room(&code);
             code
@@ -74,7 +76,7 @@ pub async fn run(plan: BotPlan, mut on_room: impl FnMut(&str)) -> Result<String,
         // Wait for the next move (ours, announced, or someone else's) or the end.
         loop {
             match client.recv(QUIET_LIMIT).await? {
-                Event::Moved { played, turn, throw_due } => {
+                Event::Moved { played, turn, throw_due, .. } => {
                     (seen.position, seen.turn, seen.throw_due) = (played.position, turn, throw_due);
                     break;
                 }

@@ -42,6 +42,9 @@ pub struct BotArgs {
     /// With --create: seats for the server's computer, e.g. `B:ai:300,C:greedy`.
     #[arg(long, default_value = "")]
     pub computer: String,
+    /// With --create: clocks for every seat, MINUTES+SECONDS a move (e.g. 5+3).
+    #[arg(long)]
+    pub clock: Option<String>,
     #[command(flatten)]
     pub options: OptionArgs,
 }
@@ -92,7 +95,8 @@ pub fn bot(args: &BotArgs) -> Result<(), String> {
         let (seat, c) = part.split_once(':').ok_or_else(|| format!("--computer: '{part}' is not SEAT:CONTROLLER"))?;
         computer.push((seat.to_string(), c.to_string()));
     }
-    let plan = BotPlan { server: args.server.clone(), create, room: args.room.clone(), seat: args.seat.clone(), controller, computer };
+    let clock = args.clock.as_deref().map(str::parse).transpose().map_err(|e: String| format!("--clock: {e}"))?;
+    let plan = BotPlan { server: args.server.clone(), create, room: args.room.clone(), seat: args.seat.clone(), controller, computer, clock };
     let result = runtime()?.block_on(bot::run(plan, |code| println!("room {code}")))?;
     println!("result: {result}");
     Ok(())

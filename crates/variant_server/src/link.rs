@@ -4,7 +4,7 @@
 //! seat's token; a [`Hosted`] server runs on this machine for a player who hosts.
 
 use crate::client::Client;
-use crate::protocol::{Event, Intent};
+use crate::protocol::{ClockSpec, Event, Intent};
 use std::time::Duration;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -13,7 +13,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 pub enum Entrance {
     /// Open a room (`Intent::Create`), then take `seat` in it (a letter, or
     /// [`crate::protocol::ANY_SEAT`]).
-    Create { game: String, options: String, computer: Vec<(String, String)>, seat: String },
+    Create { game: String, options: String, computer: Vec<(String, String)>, clock: Option<ClockSpec>, seat: String },
     /// Take a seat of a room (a letter, or [`crate::protocol::ANY_SEAT`]).
     Join { room: String, seat: String },
     /// Come back to a seat held before, with its token.
@@ -103,7 +103,9 @@ impl Seating {
             return Intent::Resume { room: room.clone(), token: token.clone() };
         }
         match &self.entrance {
-            Entrance::Create { game, options, computer, .. } => Intent::Create { game: game.clone(), options: options.clone(), computer: computer.clone() },
+            Entrance::Create { game, options, computer, clock, .. } => {
+                Intent::Create { game: game.clone(), options: options.clone(), computer: computer.clone(), clock: *clock }
+            }
             Entrance::Join { room, seat } => Intent::Join { room: room.clone(), seat: seat.clone() },
             Entrance::Resume { room, token } => Intent::Resume { room: room.clone(), token: token.clone() },
             Entrance::Watch { room } => Intent::Watch { room: room.clone() },

@@ -36,6 +36,9 @@ pub enum Intent {
         options: String,
         #[serde(default)]
         computer: Vec<(String, String)>,
+        /// A chess clock for every seat (none: untimed).
+        #[serde(default)]
+        clock: Option<ClockSpec>,
     },
     /// Take an empty seat (a letter, or [`ANY_SEAT`] for the first one free) of a room; the
     /// answer carries the seat's secret token.
@@ -57,6 +60,53 @@ pub enum Intent {
     OfferDraw,
     /// Keep-alive; answered with `pong`.
     Ping,
+}
+
+/// A time control: each seat starts with `base_ms` and gains `increment_ms` after each of its
+/// moves (a throw of the dice is part of the turn and gains nothing). The server alone keeps
+/// the clocks; a seat whose time runs out loses (with more than two sides the computer takes
+/// it over, untimed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSpec {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// The longest clock a room may have: a day.
+pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
+impl std::str::FromStr for ClockSpec {
+    type Err = String;
+
+    /// `MINUTES+SECONDS`, as chess players write it: `5+3` is five minutes and three seconds a
+    /// move (`0.5+0`: thirty seconds).
+    fn from_str(s: &str) -> Result<ClockSpec, String> {
+        let bad = || format!("clock '{}' is not MINUTES+SECONDS (e.g. 5+3)", crate::room::clip(s));
+        let (m, i) = s.trim().split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
+        let seconds: f64 = i.trim().parse().map_err(|_| bad())?;
+        let base_ms = minutes * 60_000.0;
+        let increment_ms = seconds * 1000.0;
+        if !((1000.0..=MAX_CLOCK_MS as f64).contains(&base_ms) && (0.0..=3_600_000.0).contains(&increment_ms)) {
+            return Err(format!("clock '{}': from a second to a day, and at most an hour a move", crate::room::clip(s)));
+        }
+        Ok(ClockSpec { base_ms: base_ms.round() as u64, increment_ms: increment_ms.round() as u64 })
+    }
+}
+
+impl std::fmt::Display for ClockSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.base_ms as f64 / 60_000.0, self.increment_ms as f64 / 1000.0)
+    }
+}
+
+/// The clocks as the server sends them: each seat's time left in milliseconds when the event
+/// was sent (none: the seat plays untimed), and the seat whose clock is running.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub spec: ClockSpec,
+    pub remaining_ms: Vec<Option<i64>>,
+    pub running: Option<String>,
 }
 
 /// Who sits in a seat.
@@ -123,6 +173,8 @@ pub enum Event {
         turn: Option<String>,
         throw_due: bool,
         result: Option<String>,
+        #[serde(default)]
+        clock: Option<ClockView>,
     },
     /// A move (or throw) was accepted and played.
     Moved {
@@ -131,10 +183,17 @@ pub enum Event {
         /// The seat to move next; none once the game is over (`ended` follows).
         turn: Option<String>,
         throw_due: bool,
+        #[serde(default)]
+        clock: Option<ClockView>,
     },
     /// Seats changed (someone joined, left, reconnected, or the computer took a seat).
     Seats {
         seats: Vec<SeatView>,
+    },
+    /// The clocks changed other than by a move (they started when the last seat was taken, a
+    /// seat ran out of time).
+    Clock {
+        clock: ClockView,
     },
     /// A draw is on offer from these seats.
     DrawOffered {

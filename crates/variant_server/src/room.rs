@@ -2,7 +2,7 @@
 //! the server checks an intent with [`Room::check`], stores the [`Entry`] it gives, then
 //! applies it with [`Room::apply`]; a restarted server replays the stored entries the same way.
 
-use crate::protocol::{MoveView, Occupant, SeatView};
+use crate::protocol::{ClockSpec, ClockView, MoveView, Occupant, SeatView};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -34,11 +34,18 @@ pub enum Entry {
         seat: char,
         controller: String,
     },
-    /// A move, or a throw the server drew (`throw`), in notation.
+    /// A move, or a throw the server drew (`throw`), in notation, and the time it took off
+    /// the seat's clock (0 in untimed rooms, and in entries stored before clocks).
     Move {
         seat: char,
         text: String,
         throw: bool,
+        #[serde(default)]
+        spent_ms: i64,
+    },
+    /// The seat to move ran out of time.
+    Timeout {
+        seat: char,
     },
     Resign {
         seat: char,
@@ -56,6 +63,19 @@ pub struct Setup {
     pub options: String,
     /// The seed the server drew for the setup (Numbers' shuffle, CHEX's piles): never sent.
     pub seed: u64,
+    /// The time control, if the room has clocks.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+}
+
+/// A room's clocks: the time each seat has left (none: untimed, a seat the computer took over
+/// after its time ran out) and when the turn in progress began. They run only while every seat
+/// is held and the game goes on.
+#[derive(Clone, Debug)]
+struct Clocks {
+    spec: ClockSpec,
+    remaining_ms: Vec<Option<i64>>,
+    turn_started_ms: i64,
 }
 
 /// A room's state.
@@ -72,6 +92,7 @@ pub struct Room {
     /// Set when the game ended by resignation or agreement (the engine's own ends come from
     /// the position).
     ended: Option<String>,
+    clocks: Option<Clocks>,
 }
 
 impl Room {
@@ -87,14 +108,62 @@ impl Room {
         let count = game.position().seating().count();
         Ok(Room {
             code,
-            setup,
             game,
             holders: vec![Holder::Empty; count],
             connections: vec![0; count],
             moves: Vec::new(),
             draw_offers: SeatSet::EMPTY,
             ended: None,
+            clocks: setup.clock.map(|spec| Clocks { spec, remaining_ms: vec![Some(spec.base_ms as i64); count], turn_started_ms: 0 }),
+            setup,
         })
+    }
+
+    /// Whether the clock of the seat to move runs: the room has clocks, every seat is held,
+    /// the game goes on and that seat is timed.
+    fn clock_running(&self) -> Option<(Seat, i64)> {
+        let c = self.clocks.as_ref()?;
+        let turn = self.turn()?;
+        if self.holders.iter().any(|h| matches!(h, Holder::Empty)) {
+            return None;
+        }
+        c.remaining_ms[turn.index()].map(|left| (turn, left))
+    }
+
+    /// The time the seat to move has used of its turn so far, at `now_ms`.
+    pub fn spent(&self, now_ms: i64) -> i64 {
+        match (self.clock_running(), &self.clocks) {
+            (Some(_), Some(c)) => (now_ms - c.turn_started_ms).max(0),
+            _ => 0,
+        }
+    }
+
+    /// When the seat to move runs out of time, if its clock runs: the seat and the moment.
+    pub fn deadline(&self) -> Option<(Seat, i64)> {
+        let (seat, left) = self.clock_running()?;
+        Some((seat, self.clocks.as_ref()?.turn_started_ms + left))
+    }
+
+    /// Starts the turn's clock at `now_ms` (after each move, when the last seat is taken, and
+    /// when a restarted server resumes the room: the time it was down counts for nobody).
+    pub fn start_turn(&mut self, now_ms: i64) {
+        if let Some(c) = self.clocks.as_mut() {
+            c.turn_started_ms = now_ms;
+        }
+    }
+
+    /// The clocks as they stand at `now_ms`, for an event.
+    pub fn clock_view(&self, now_ms: i64) -> Option<ClockView> {
+        let c = self.clocks.as_ref()?;
+        let running = self.clock_running().map(|(s, _)| s);
+        let spent = self.spent(now_ms);
+        let remaining_ms = c
+            .remaining_ms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.map(|left| if running.is_some_and(|s| s.index() == i) { (left - spent).max(0) } else { left }))
+            .collect();
+        Some(ClockView { spec: c.spec, remaining_ms, running: running.map(|s| s.letter().to_string()) })
     }
 
     pub fn game(&self) -> &Game {
@@ -218,7 +287,7 @@ impl Room {
             return Err("a throw of the dice is due: send a throw, the server rolls".into());
         }
         let m = self.game.position().parse_move(text.trim()).map_err(|e| e.sentence())?;
-        Ok(Entry::Move { seat: seat.letter(), text: self.game.position().move_text(m), throw: false })
+        Ok(Entry::Move { seat: seat.letter(), text: self.game.position().move_text(m), throw: false, spent_ms: 0 })
     }
 
     /// Checks a request to throw and draws the throw, with each result's real odds.
@@ -226,7 +295,7 @@ impl Room {
         self.check_turn(seat)?;
         let pos = self.game.position();
         let m = search::throw(pos, rng).ok_or("no throw of the dice is due now")?;
-        Ok(Entry::Move { seat: seat.letter(), text: pos.move_text(m), throw: true })
+        Ok(Entry::Move { seat: seat.letter(), text: pos.move_text(m), throw: true, spent_ms: 0 })
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), String> {
@@ -288,12 +357,20 @@ impl Room {
                 let s = seat_of(*seat)?;
                 self.holders[s.index()] = Holder::Computer(controller.parse()?);
             }
-            Entry::Move { seat, text, throw } => {
+            Entry::Move { seat, text, throw, spent_ms } => {
                 let s = seat_of(*seat)?;
                 if self.game.position().turn() != s {
                     return Err(format!("stored move {text} by {seat} out of turn"));
                 }
                 self.game.play(text).map_err(|e| format!("stored move {text}: {e}"))?;
+                if let Some(c) = self.clocks.as_mut()
+                    && let Some(left) = c.remaining_ms[s.index()].as_mut()
+                {
+                    *left -= spent_ms;
+                    if !throw {
+                        *left += c.spec.increment_ms as i64;
+                    }
+                }
                 self.draw_offers = SeatSet::EMPTY;
                 self.moves.push(MoveView {
                     ply: self.moves.len() + 1,
@@ -305,7 +382,14 @@ impl Room {
             }
             Entry::Resign { seat } => {
                 let s = seat_of(*seat)?;
-                self.resign(s);
+                self.resign(s, "resigned");
+            }
+            Entry::Timeout { seat } => {
+                let s = seat_of(*seat)?;
+                if let Some(c) = self.clocks.as_mut() {
+                    c.remaining_ms[s.index()] = None;
+                }
+                self.resign(s, "ran out of time");
             }
             Entry::DrawOffer { seat } => {
                 let s = seat_of(*seat)?;
@@ -319,16 +403,16 @@ impl Room {
         Ok(())
     }
 
-    /// A resignation: in a game of two sides the other side wins; with more sides the
-    /// computer takes the seat and the game goes on.
-    fn resign(&mut self, s: Seat) {
+    /// A resignation (or a seat out of time, `why`): in a game of two sides the other side
+    /// wins; with more sides the computer takes the seat and the game goes on.
+    fn resign(&mut self, s: Seat, why: &str) {
         let seating = self.game.position().seating();
         let teams = seating.teams();
         let id = self.game.id();
         if teams.len() <= 2 {
             let winners = seating.opponents(s);
             let names: Vec<String> = winners.iter().map(|w| seat_words(id, w)).collect();
-            self.ended = Some(format!("{} {} ({} resigned)", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, seat_words(id, s)));
+            self.ended = Some(format!("{} {} ({} {why})", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, seat_words(id, s)));
         } else {
             self.holders[s.index()] = Holder::Computer(Controller::Ai { movetime_ms: 300 });
         }
@@ -344,10 +428,10 @@ pub fn computer_move_in(game: &Game, controller: Controller, rng: &mut impl Rng,
     }
     let seat = pos.turn().letter();
     if let Some(m) = search::throw(pos, rng) {
-        return Some(Entry::Move { seat, text: pos.move_text(m), throw: true });
+        return Some(Entry::Move { seat, text: pos.move_text(m), throw: true, spent_ms: 0 });
     }
     let m = controller.decide(pos, &game.repetition_hashes(), stop, rng)?;
-    Some(Entry::Move { seat, text: pos.move_text(m), throw: false })
+    Some(Entry::Move { seat, text: pos.move_text(m), throw: false, spent_ms: 0 })
 }
 
 /// A seat in a result or refusal: the engine's name capitalised ("White", or the letter "B" in

@@ -1,7 +1,7 @@
 //! The server: rooms behind one WebSocket endpoint (`/ws`, axum), each room's changes stored
 //! before they are announced, the computer playing its seats, every room resumed at start.
 
-use crate::protocol::{ANY_SEAT, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES};
+use crate::protocol::{ANY_SEAT, ClockSpec, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_CLOCK_MS, MAX_FRAME_BYTES};
 use crate::room::{Entry, Room, Setup, clip};
 use crate::store::Store;
 use axum::Router;
@@ -92,11 +92,41 @@ fn replay(stored: crate::store::StoredRoom) -> Result<Live, String> {
     for (i, e) in stored.entries.iter().enumerate() {
         room.apply(e).map_err(|why| format!("entry {i}: {why}"))?;
     }
+    // The time the server was down counts for nobody.
+    room.start_turn(now_ms());
     Ok(Live { room, seq: stored.entries.len() })
+}
+
+/// How often the server looks for a seat whose time ran out (a flag falls at most this late).
+const CLOCK_TICK: Duration = Duration::from_millis(100);
+
+/// Ends the turn of every seat whose clock ran out, as a stored timeout entry. A room busy with
+/// something else is looked at on the next tick.
+async fn watch_clocks(server: Arc<Server>) {
+    let mut tick = tokio::time::interval(CLOCK_TICK);
+    loop {
+        tick.tick().await;
+        let rooms: Vec<Arc<LiveRoom>> = server.rooms.lock().expect("rooms lock").values().cloned().collect();
+        for room in rooms {
+            let Ok(mut live) = room.state.try_lock() else { continue };
+            let Some((seat, deadline)) = live.room.deadline() else { continue };
+            if now_ms() < deadline {
+                continue;
+            }
+            if let Err(e) = commit(&server, &room, &mut live, Entry::Timeout { seat: seat.letter() }).await {
+                eprintln!("room {}: the timeout was not recorded: {e}", live.room.code);
+                continue;
+            }
+            drop(live);
+            kick_computer(server.clone(), room.clone());
+        }
+    }
 }
 
 /// Serves on `listener` until the task is dropped.
 pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> Result<(), String> {
+    let watch = tokio::spawn(watch_clocks(server.clone()));
+    let _stop_watch = AbortOnDrop(watch);
     let app = Router::new().route("/ws", get(upgrade)).with_state(server);
     axum::serve(listener, app).await.map_err(|e| format!("server: {e}"))
 }
@@ -244,6 +274,15 @@ async fn connection(mut socket: WebSocket, server: Arc<Server>) {
     }
 }
 
+/// Aborts a task when dropped (the clock watch ends with the server it watches).
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
@@ -261,7 +300,7 @@ fn new_token() -> String {
 async fn handle(server: &Arc<Server>, place: &mut Place, feed: &mut Option<broadcast::Receiver<Event>>, intent: Intent) -> Vec<Event> {
     match intent {
         Intent::Ping => vec![Event::Pong],
-        Intent::Create { game, options, computer } => match create(server, game, options, computer).await {
+        Intent::Create { game, options, computer, clock } => match create(server, game, options, computer, clock).await {
             Ok(code) => vec![Event::Created { room: code }],
             Err(e) => vec![Event::refused(e)],
         },
@@ -285,7 +324,7 @@ async fn handle(server: &Arc<Server>, place: &mut Place, feed: &mut Option<broad
     }
 }
 
-async fn create(server: &Arc<Server>, game: String, options: String, computer: Vec<(String, String)>) -> Result<String, String> {
+async fn create(server: &Arc<Server>, game: String, options: String, computer: Vec<(String, String)>, clock: Option<ClockSpec>) -> Result<String, String> {
     if game.len() > 40 || options.len() > 400 {
         return Err("game or options too long".into());
     }
@@ -296,7 +335,12 @@ async fn create(server: &Arc<Server>, game: String, options: String, computer: V
             break c;
         }
     };
-    let room = Room::new(code.clone(), Setup { game, options, seed })?;
+    if let Some(c) = clock
+        && !(1000..=MAX_CLOCK_MS).contains(&c.base_ms)
+    {
+        return Err("a clock runs from a second to a day".into());
+    }
+    let room = Room::new(code.clone(), Setup { game, options, seed, clock })?;
     // Check the computer's seats before anything is stored (each seat named once).
     let mut fills = Vec::new();
     let mut named = variant_rules::SeatSet::EMPTY;
@@ -389,6 +433,7 @@ fn welcome(room: &Room, seat: Option<Seat>, token: Option<String>) -> Event {
         turn: room.turn().map(|s| s.letter().to_string()),
         throw_due: room.throw_due(),
         result: room.result(),
+        clock: room.clock_view(now_ms()),
     }
 }
 
@@ -419,20 +464,39 @@ async fn act(server: &Arc<Server>, room: &Arc<LiveRoom>, seat: Seat, intent: Int
 
 /// Stores an entry, applies it, and announces what changed. Nothing is applied or announced if
 /// the store refuses it.
-async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, entry: Entry) -> Result<(), String> {
+async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, mut entry: Entry) -> Result<(), String> {
     let was_over = live.room.result().is_some();
+    // The server's clock decides: a move gets the time its turn took, and one made after the
+    // seat's time ran out (before the watch caught it) is the timeout instead.
+    let now = now_ms();
+    if let Entry::Move { spent_ms, .. } = &mut entry {
+        *spent_ms = live.room.spent(now);
+        if let Some((seat, deadline)) = live.room.deadline()
+            && now >= deadline
+        {
+            entry = Entry::Timeout { seat: seat.letter() };
+        }
+    }
     // The `Room::check_*` that made the entry guarantee it applies; it is stored first so that
     // nothing is announced that a restart would not replay.
     server.store.append(&live.room.code, live.seq, &entry).await.map_err(|e| format!("the server could not record that ({e}); nothing changed"))?;
     live.seq += 1;
     live.room.apply(&entry)?;
+    if !matches!(entry, Entry::DrawOffer { .. }) {
+        live.room.start_turn(now);
+    }
     let r = &live.room;
     let _ = match &entry {
         Entry::Move { .. } => {
             let played = r.moves().last().cloned().expect("a move was applied");
-            room.events.send(Event::Moved { played, turn: r.turn().map(|s| s.letter().to_string()), throw_due: r.throw_due() })
+            room.events.send(Event::Moved { played, turn: r.turn().map(|s| s.letter().to_string()), throw_due: r.throw_due(), clock: r.clock_view(now) })
         }
-        Entry::Join { .. } | Entry::Fill { .. } | Entry::Resign { .. } => room.events.send(Event::Seats { seats: r.seat_views() }),
+        Entry::Join { .. } | Entry::Fill { .. } | Entry::Resign { .. } | Entry::Timeout { .. } => {
+            if let Some(clock) = r.clock_view(now) {
+                let _ = room.events.send(Event::Clock { clock });
+            }
+            room.events.send(Event::Seats { seats: r.seat_views() })
+        }
         Entry::DrawOffer { .. } => room.events.send(Event::DrawOffered { seats: r.draw_offers().iter().map(|s| s.letter().to_string()).collect() }),
     };
     if let (false, Some(result)) = (was_over, r.result()) {

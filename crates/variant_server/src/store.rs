@@ -12,7 +12,8 @@ use sqlx::{AnyPool, Row};
 use std::borrow::Cow;
 
 /// The schema's migrations, in order, embedded in the binary.
-const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "rooms", include_str!("../migrations/0001_rooms.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "rooms", include_str!("../migrations/0001_rooms.sql")), (2, "clocks", include_str!("../migrations/0002_clocks.sql"))];
 
 /// A connection pool to the room store.
 #[derive(Clone, Debug)]
@@ -72,12 +73,14 @@ impl Store {
 
     /// Records a new room.
     pub async fn create_room(&self, code: &str, setup: &Setup, created_ms: i64) -> Result<(), String> {
-        sqlx::query("INSERT INTO rooms (code, game, options, seed, created_ms) VALUES ($1, $2, $3, $4, $5)")
+        let clock = setup.clock.map(|c| serde_json::to_string(&c)).transpose().map_err(|e| format!("clock: {e}"))?;
+        sqlx::query("INSERT INTO rooms (code, game, options, seed, created_ms, clock) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(code)
             .bind(&setup.game)
             .bind(&setup.options)
             .bind(setup.seed as i64)
             .bind(created_ms)
+            .bind(clock)
             .execute(&self.pool)
             .await
             .map_err(db_err("create room"))?;
@@ -107,9 +110,9 @@ impl Store {
     /// with its entries in order.
     pub async fn rooms(&self, open_only: bool) -> Result<Vec<StoredRoom>, String> {
         let sql = if open_only {
-            "SELECT code, game, options, seed FROM rooms WHERE result IS NULL ORDER BY created_ms, code"
+            "SELECT code, game, options, seed, clock FROM rooms WHERE result IS NULL ORDER BY created_ms, code"
         } else {
-            "SELECT code, game, options, seed FROM rooms ORDER BY created_ms, code"
+            "SELECT code, game, options, seed, clock FROM rooms ORDER BY created_ms, code"
         };
         let rows = sqlx::query(sql).fetch_all(&self.pool).await.map_err(db_err("read rooms"))?;
         let mut out = Vec::with_capacity(rows.len());
@@ -119,6 +122,10 @@ impl Store {
                 game: row.try_get(1).map_err(db_err("room game"))?,
                 options: row.try_get(2).map_err(db_err("room options"))?,
                 seed: row.try_get::<i64, _>(3).map_err(db_err("room seed"))? as u64,
+                clock: match row.try_get::<Option<String>, _>(4).map_err(db_err("room clock"))? {
+                    Some(text) => Some(serde_json::from_str(&text).map_err(|e| format!("database: room {code} clock: {e}"))?),
+                    None => None,
+                },
             };
             let entries = self.entries(&code).await?;
             out.push(StoredRoom { code, setup, entries });

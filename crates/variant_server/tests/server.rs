@@ -32,7 +32,7 @@ async fn server() -> TestServer {
 
 async fn create(c: &mut Client, game: &str, options: &str, computer: &[(&str, &str)]) -> String {
     let computer = computer.iter().map(|(s, c)| (s.to_string(), c.to_string())).collect();
-    c.send(&Intent::Create { game: game.into(), options: options.into(), computer }).await.expect("send");
+    c.send(&Intent::Create { game: game.into(), options: options.into(), computer, clock: None }).await.expect("send");
     c.expect(WAIT, |e| if let Event::Created { room } = e { Some(room.clone()) } else { None }).await.expect("room created")
 }
 
@@ -75,6 +75,7 @@ async fn two_bots_play_a_game_to_its_end_and_agree_on_the_result() {
         seat: seat.into(),
         controller: "random".parse().expect("controller"),
         computer: Vec::new(),
+        clock: None,
     };
     let a = tokio::spawn(bot::run(plan(None, "A"), move |code| {
         let _ = tx.take().map(|t| t.send(code.to_string()));
@@ -125,12 +126,12 @@ async fn bad_intents_are_refused_with_a_reason_and_change_nothing() {
     assert!(why.contains("token"), "forged token: {why}");
     let why = refused(&mut c, Intent::Move { text: "e2e4".into() }).await;
     assert!(why.contains("no seat"), "no seat: {why}");
-    let why = refused(&mut c, Intent::Create { game: "chess".into(), options: "--seed 7".into(), computer: Vec::new() }).await;
+    let why = refused(&mut c, Intent::Create { game: "chess".into(), options: "--seed 7".into(), computer: Vec::new(), clock: None }).await;
     assert!(why.contains("seed"), "a chosen seed: {why}");
     let twice = vec![("B".to_string(), "random".to_string()), ("b".to_string(), "greedy".to_string())];
-    let why = refused(&mut c, Intent::Create { game: "chess".into(), options: String::new(), computer: twice }).await;
+    let why = refused(&mut c, Intent::Create { game: "chess".into(), options: String::new(), computer: twice, clock: None }).await;
     assert!(why.contains("twice"), "a seat given to the computer twice: {why}");
-    let why = refused(&mut c, Intent::Create { game: "go".into(), options: String::new(), computer: Vec::new() }).await;
+    let why = refused(&mut c, Intent::Create { game: "go".into(), options: String::new(), computer: Vec::new(), clock: None }).await;
     assert!(!why.is_empty(), "an unknown game is refused");
     c.send_raw(Message::Text("{\"type\":\"move\"".into())).await.expect("send");
     let why = c.expect(WAIT, |e| if let Event::Refused { reason } = e { Some(reason.clone()) } else { None }).await.expect("refusal");
@@ -472,7 +473,7 @@ fn a_link_reconnects_to_its_seat_after_the_server_restarts() {
     let listen = format!("127.0.0.1:{port}");
     let (child, addr) = spawn_serve_on(&listen, &db);
     let mut seen = Vec::new();
-    let mut a = Link::open(&addr, Entrance::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), seat: ANY_SEAT.into() });
+    let mut a = Link::open(&addr, Entrance::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), clock: None, seat: ANY_SEAT.into() });
     assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 0));
     let room = seen
         .iter()
@@ -516,11 +517,64 @@ fn a_hosted_server_serves_until_dropped() {
     let hosted = Hosted::start("127.0.0.1:0", &db).expect("hosted");
     let addr = hosted.addr.to_string();
     let mut seen = Vec::new();
-    let mut a =
-        Link::open(&addr, Entrance::Create { game: "stax".into(), options: String::new(), computer: vec![("B".into(), "random".into())], seat: "A".into() });
+    let mut a = Link::open(
+        &addr,
+        Entrance::Create { game: "stax".into(), options: String::new(), computer: vec![("B".into(), "random".into())], clock: None, seat: "A".into() },
+    );
     assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 0));
     let taken = Hosted::start(&addr, &db).err().expect("the port is taken");
     assert!(taken.contains("cannot listen"), "{taken}");
     drop(hosted);
     link_wait(&mut a, &mut seen, |e| matches!(e, LinkEvent::Reconnecting { .. }).then_some(()));
+}
+
+#[test]
+fn clock_specs_read_as_chess_players_write_them() {
+    use variant_server::protocol::ClockSpec;
+    assert_eq!("5+3".parse::<ClockSpec>(), Ok(ClockSpec { base_ms: 300_000, increment_ms: 3_000 }));
+    assert_eq!("0.5+0".parse::<ClockSpec>(), Ok(ClockSpec { base_ms: 30_000, increment_ms: 0 }));
+    for bad in ["5", "5+", "x+3", "0+3", "2000+0", "5+-1", "5+4000"] {
+        let e = bad.parse::<ClockSpec>().expect_err(bad);
+        assert!(!e.contains('\n') && e.contains("clock"), "{bad}: {e}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_clock_charges_each_move_and_a_seat_out_of_time_loses() {
+    use variant_server::protocol::ClockSpec;
+    let s = server().await;
+    let mut a = Client::connect(&s.addr).await.expect("connect");
+    // Two seconds each and one more a move.
+    let clock = Some(ClockSpec { base_ms: 2_000, increment_ms: 1_000 });
+    a.send(&Intent::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), clock }).await.expect("send");
+    let room = a.expect(WAIT, |e| if let Event::Created { room } = e { Some(room.clone()) } else { None }).await.expect("created");
+    join(&mut a, &room, "A").await;
+    // The clocks wait for the last seat: nothing runs while B is empty.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut b = Client::connect(&s.addr).await.expect("connect");
+    b.send(&Intent::Join { room: room.clone(), seat: "B".into() }).await.expect("send");
+    let view = b.expect(WAIT, |e| if let Event::Welcome { clock, .. } = e { clock.clone() } else { None }).await.expect("a clock");
+    assert!(view.remaining_ms.iter().all(|r| r.is_some_and(|ms| ms > 1_900)), "{view:?}");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    a.send(&Intent::Move { text: "e2e4".into() }).await.expect("send");
+    let view = a.expect(WAIT, |e| if let Event::Moved { clock, .. } = e { clock.clone() } else { None }).await.expect("the move's clock");
+    let white = view.remaining_ms[0].expect("timed");
+    assert!((2_000 + 1_000 - 1_000..=2_000 + 1_000 - 350).contains(&white), "White spent about 0.4 s and gained 1 s: {white}");
+    assert_eq!(view.running.as_deref(), Some("B"));
+    // Black never moves: its two seconds run out and White wins on time.
+    let result = b.expect(Duration::from_secs(5), |e| if let Event::Ended { result } = e { Some(result.clone()) } else { None }).await.expect("the flag falls");
+    assert_eq!(result, "White wins (Black ran out of time)");
+    // A move after the flag is refused: the game is over.
+    let why = refused(&mut b, Intent::Move { text: "e7e5".into() }).await;
+    assert!(why.contains("over"), "{why}");
+    // The record keeps it: a replay of the store ends the same way.
+    let store = Store::open(&s.db).await.expect("store");
+    let stored = store.rooms(false).await.expect("rooms").into_iter().find(|r| r.code == room).expect("stored");
+    assert_eq!(stored.setup.clock, clock);
+    let mut replayed = Room::new(stored.code.clone(), stored.setup.clone()).expect("room");
+    for e in &stored.entries {
+        replayed.apply(e).expect("applies");
+    }
+    assert_eq!(replayed.result().as_deref(), Some("White wins (Black ran out of time)"));
+    s.task.abort();
 }

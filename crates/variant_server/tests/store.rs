@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 use variant_server::client::Client;
-use variant_server::protocol::{Event, Intent};
+use variant_server::protocol::{ClockSpec, Event, Intent};
 use variant_server::room::{Entry, Room, Setup};
 use variant_server::server::Server;
 use variant_server::store::Store;
@@ -16,7 +16,12 @@ async fn round_trip(url: &str) {
     let store = Store::open(url).await.expect("open");
     // Opening again finds the schema in place (migrations run once).
     let store2 = Store::open(url).await.expect("open again");
-    let setup = Setup { game: "stax".into(), options: "--topology cylinder".into(), seed: u64::MAX - 3 };
+    let setup = Setup {
+        game: "stax".into(),
+        options: "--topology cylinder".into(),
+        seed: u64::MAX - 3,
+        clock: Some(ClockSpec { base_ms: 300_000, increment_ms: 3_000 }),
+    };
     let code = format!("T{}", std::process::id() % 100_000);
     store.create_room(&code, &setup, 1).await.expect("room");
     let mut room = Room::new(code.clone(), setup.clone()).expect("room");
@@ -27,7 +32,8 @@ async fn round_trip(url: &str) {
     for _ in 0..6 {
         let pos = room.game().position();
         let m = pos.legal_move_list()[0];
-        let e = Entry::Move { seat: variant_rules::Position::turn(pos).letter(), text: variant_rules::Position::move_text(pos, m), throw: false };
+        let e =
+            Entry::Move { seat: variant_rules::Position::turn(pos).letter(), text: variant_rules::Position::move_text(pos, m), throw: false, spent_ms: 1234 };
         room.apply(&e).expect("applies");
         entries.push(e);
     }
@@ -53,7 +59,7 @@ async fn round_trip(url: &str) {
 async fn restart(url: &str) {
     let (addr, task) = variant_server::server::start("127.0.0.1:0", url).await.expect("server");
     let mut c = Client::connect(&addr.to_string()).await.expect("connect");
-    let open_room = |computer: Vec<(String, String)>| Intent::Create { game: "checkers".into(), options: String::new(), computer };
+    let open_room = |computer: Vec<(String, String)>| Intent::Create { game: "checkers".into(), options: String::new(), computer, clock: None };
     let both = open_room(vec![("A".into(), "random".into()), ("B".into(), "random".into())]);
     let one = open_room(vec![("A".into(), "random".into())]);
     let mut codes = Vec::new();

@@ -20,6 +20,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_link.in_set(TurnSystems::Input));
 }
 
+/// How the status line begins once the server ended the game.
+const GAME_OVER: &str = "game over: ";
+
 /// What reading one event asks of the table.
 enum Answer {
     Nothing,
@@ -80,6 +83,11 @@ fn read_link(
                         s.authority = Authority::Server { awaiting: false };
                         s.refused = Some(line.clone());
                     }
+                    // Ended by the server (resignation, agreement, time): nothing more to
+                    // propose, the table waits.
+                    if line.starts_with(GAME_OVER) {
+                        s.authority = Authority::Server { awaiting: true };
+                    }
                     s.status = line;
                 }
             }
@@ -93,7 +101,8 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
             room.code = Some(code);
             Answer::Nothing
         }
-        Event::Welcome { room: code, seat, token, game, options, seats: views, start, moves, result, .. } => {
+        Event::Welcome { room: code, seat, token, game, options, seats: views, start, moves, result, clock, .. } => {
+            room.clock = clock.map(|c| (c, std::time::Instant::now()));
             let mine = seat.as_deref().and_then(|l| l.chars().next()).map(|c| Seat((c.to_ascii_uppercase() as u8).wrapping_sub(b'A')));
             room.code = Some(code.clone());
             room.seat = mine;
@@ -114,7 +123,14 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
                 Err(e) => Answer::Say(format!("cannot show room {code}: {e}")),
             }
         }
-        Event::Moved { played, .. } => announced(played, session, room),
+        Event::Moved { played, clock, .. } => {
+            room.clock = clock.map(|c| (c, std::time::Instant::now()));
+            announced(played, session, room)
+        }
+        Event::Clock { clock } => {
+            room.clock = Some((clock, std::time::Instant::now()));
+            Answer::Nothing
+        }
         Event::Seats { seats: views } => {
             room.seats = views;
             Answer::Nothing
@@ -127,7 +143,7 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
         Event::Ended { result } => {
             room.result = Some(result.clone());
             room.draw_offers.clear();
-            Answer::Say(format!("game over: {result}"))
+            Answer::Say(format!("{GAME_OVER}{result}"))
         }
         Event::Refused { reason } => Answer::Say(format!("refused: {reason}")),
         Event::Pong => Answer::Nothing,

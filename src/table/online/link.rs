@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use variant_rules::Seat;
 use variant_server::link::{Entrance, Hosted, Link};
-use variant_server::protocol::{Intent, Occupant, SeatView};
+use variant_server::protocol::{ClockView, Intent, Occupant, SeatView};
 
 use crate::table::game::seats::Seats;
 use crate::table::game::session::Proposed;
@@ -74,6 +74,9 @@ pub struct OnlineRoom {
     /// The game as the server showed it (kept to set the game up again when a move turns up
     /// something hidden here).
     pub record: Option<super::record::Record>,
+    /// The clocks as the server last sent them, and when they arrived (the running one is
+    /// counted down here from then).
+    pub clock: Option<(ClockView, std::time::Instant)>,
 }
 
 impl OnlineRoom {
@@ -93,10 +96,45 @@ impl OnlineRoom {
         if !held.is_empty() {
             out += &format!("\n{}", held.join("   "));
         }
+        if let Some(clocks) = self.clock_line(std::time::Instant::now()) {
+            out += &format!("\n{clocks}");
+        }
         if !self.draw_offers.is_empty() {
             out += &format!("\nDraw offered by {}", self.draw_offers.join(", "));
         }
         out
+    }
+
+    /// Each seat's time left at `now` ("Clock 5+3: A 4:58 (running)   B 5:00"), if the room
+    /// has clocks: the server's figures, the running seat's counted down since they came.
+    pub fn clock_line(&self, now: std::time::Instant) -> Option<String> {
+        let (view, at) = self.clock.as_ref()?;
+        let elapsed = now.saturating_duration_since(*at).as_millis() as i64;
+        let seats: Vec<String> = view
+            .remaining_ms
+            .iter()
+            .enumerate()
+            .map(|(i, left)| {
+                let letter = Seat(i as u8).letter().to_string();
+                let running = view.running.as_deref() == Some(letter.as_str());
+                match left {
+                    Some(ms) => format!("{letter} {}{}", clock_text(if running { ms - elapsed } else { *ms }), if running { " (running)" } else { "" }),
+                    None => format!("{letter} untimed"),
+                }
+            })
+            .collect();
+        Some(format!("Clock {}:   {}", view.spec, seats.join("   ")))
+    }
+}
+
+/// Time left as a clock shows it: minutes and seconds, tenths under ten seconds.
+pub fn clock_text(ms: i64) -> String {
+    let ms = ms.max(0);
+    if ms < 10_000 {
+        format!("0:{:02}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let s = (ms + 999) / 1000;
+        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
@@ -156,6 +194,7 @@ fn open_link(
             result: None,
             launcher_seats: None,
             record: None,
+            clock: None,
         });
     }
 }

@@ -6,6 +6,7 @@ use bevy::ui_widgets::Activate;
 use variant_rules::Seat;
 use variant_rules::checkers::DoublesSeating;
 use variant_rules::choices;
+use variant_server::protocol::ClockSpec;
 
 use super::choice::{Focus, LauncherChoice};
 use super::online::{OnlineAsk, OnlineForm, go_online};
@@ -59,6 +60,8 @@ pub enum LauncherAction {
     OnlineSeat(Option<Seat>),
     /// Host, join, watch or rejoin a room.
     Online(OnlineAsk),
+    /// The clocks of a room hosted (none: untimed).
+    OnlineClock(Option<ClockSpec>),
 }
 
 /// What an action asks of the rest of the table besides the launcher's own choice.
@@ -76,6 +79,8 @@ pub enum Outcome {
     Online(OnlineAsk),
     /// Ask for this seat when joining.
     OnlineSeat(Option<Seat>),
+    /// Host with these clocks.
+    OnlineClock(Option<ClockSpec>),
 }
 
 /// Applies `action` to the launcher's choice and the seats.
@@ -87,6 +92,7 @@ pub fn apply(action: LauncherAction, choice: &mut LauncherChoice, seats: &mut Se
         LauncherAction::Volume(v) => return Outcome::Volume(v),
         LauncherAction::Online(ask) => return Outcome::Online(ask),
         LauncherAction::OnlineSeat(seat) => return Outcome::OnlineSeat(seat),
+        LauncherAction::OnlineClock(clock) => return Outcome::OnlineClock(clock),
         LauncherAction::EditServer => choice.focus = if choice.focus == Focus::Server { Focus::Game } else { Focus::Server },
         LauncherAction::EditRoom => choice.focus = if choice.focus == Focus::Room { Focus::Game } else { Focus::Room },
         LauncherAction::NameSeat(seat) => choice.focus = if choice.focus == Focus::Seat(seat) { Focus::Game } else { Focus::Seat(seat) },
@@ -139,6 +145,7 @@ fn on_activate(
         }
         Outcome::Online(which) => go_online(which, &form, &choice, &seats, &mut settings, &mut online, &mut status),
         Outcome::OnlineSeat(seat) => form.seat = seat,
+        Outcome::OnlineClock(clock) => form.clock = clock,
         Outcome::Volume(0) => settings.muted = true,
         Outcome::Volume(v) => (settings.volume, settings.muted) = (f32::from(v.min(100)) / 100.0, false),
     }

@@ -17,7 +17,7 @@ mod setup;
 pub use actions::{LauncherAction, Outcome, apply};
 pub use cards::{GameCard, grouped, picture_path};
 pub use choice::{DESCRIPTION_WIDTH, Focus, LauncherChoice, LauncherKey, games, options_line, seats_text, short_description};
-pub use online::{OnlineAsk, OnlineForm, request};
+pub use online::{CLOCKS, OnlineAsk, OnlineForm, request};
 
 /// The launcher's systems and observers (public so headless tests can drive it with clicks).
 pub fn plugin(app: &mut App) {

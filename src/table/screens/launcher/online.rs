@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use variant_rules::Seat;
 use variant_rules::record::options::flags;
 use variant_server::link::Entrance;
-use variant_server::protocol::ANY_SEAT;
+use variant_server::protocol::{ANY_SEAT, ClockSpec};
 
 use super::choice::{Focus, LauncherChoice, LauncherKey};
 use crate::table::game::seats::{Controller, Seats};
@@ -32,11 +32,21 @@ pub struct OnlineForm {
     pub room: String,
     /// The seat to ask for when joining (none: the first one free).
     pub seat: Option<Seat>,
+    /// The clocks a hosted room gets (none: untimed).
+    pub clock: Option<ClockSpec>,
 }
+
+/// The time controls Host offers besides none: blitz, rapid and a long game (minutes +
+/// seconds a move, as chess players write them).
+pub const CLOCKS: [ClockSpec; 3] = [
+    ClockSpec { base_ms: 300_000, increment_ms: 3_000 },
+    ClockSpec { base_ms: 900_000, increment_ms: 10_000 },
+    ClockSpec { base_ms: 1_800_000, increment_ms: 0 },
+];
 
 impl Default for OnlineForm {
     fn default() -> Self {
-        OnlineForm { server: DEFAULT_SERVER.into(), room: String::new(), seat: None }
+        OnlineForm { server: DEFAULT_SERVER.into(), room: String::new(), seat: None, clock: None }
     }
 }
 
@@ -95,7 +105,7 @@ pub fn request(ask: OnlineAsk, form: &OnlineForm, choice: &LauncherChoice, seats
             let computer = (0..seats.count()).filter_map(|i| seats.seats[i].controller.movetime_ms().map(|ms| (seat_of(i), format!("ai:{ms}")))).collect();
             let mine =
                 (0..seats.count()).find(|&i| seats.seats[i].controller == Controller::LocalHuman).ok_or("give yourself a seat: set one seat to Human")?;
-            Entrance::Create { game: id.as_str().into(), options: flags(id, &opts), computer, seat: seat_of(mine) }
+            Entrance::Create { game: id.as_str().into(), options: flags(id, &opts), computer, clock: form.clock, seat: seat_of(mine) }
         }
         OnlineAsk::Join | OnlineAsk::Watch if room.is_empty() => return Err("type the room's code".into()),
         OnlineAsk::Join => Entrance::Join { room, seat: form.seat.map_or(ANY_SEAT.to_string(), |s| s.letter().to_string()) },

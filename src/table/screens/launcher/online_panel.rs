@@ -7,7 +7,7 @@ use variant_rules::Seat;
 
 use super::actions::LauncherAction;
 use super::choice::{Focus, LauncherChoice};
-use super::online::{OnlineAsk, OnlineForm};
+use super::online::{CLOCKS, OnlineAsk, OnlineForm};
 use crate::table::look::widgets::{BRASS, IVORY, MUTED, Tooltip, WidgetStyle, button, clickable, label, panel};
 use crate::table::online::link::OnlineStatus;
 use crate::table::persist::settings::Settings;
@@ -56,6 +56,17 @@ fn rebuild(
             for s in seats {
                 let words = s.map_or("Any".to_string(), |s| s.letter().to_string());
                 r.spawn((button(words, WidgetStyle::Chip { on: form.seat == s }), LauncherAction::OnlineSeat(s), Tooltip("The seat to join: Any takes the first one free".into())));
+            }
+        });
+        p.spawn(row()).with_children(|r| {
+            r.spawn(label("Clock", 13.0, MUTED));
+            for c in std::iter::once(None).chain(CLOCKS.into_iter().map(Some)) {
+                let words = c.map_or("none".to_string(), |c| c.to_string());
+                r.spawn((
+                    button(words, WidgetStyle::Chip { on: form.clock == c }),
+                    LauncherAction::OnlineClock(c),
+                    Tooltip("The clocks of a room you host (minutes + seconds a move): the server keeps them, and a seat whose time runs out loses".into()),
+                ));
             }
         });
         if let Some(r) = &settings.rejoin {
