@@ -21,6 +21,7 @@
 //! - [`search`]: the computer opponent (evaluation, search with chance nodes and teams,
 //!   controllers, matches).
 
+pub mod bend;
 pub mod checkers;
 pub mod chectoe;
 pub mod chess;
