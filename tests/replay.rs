@@ -296,24 +296,23 @@ fn status_lines_break_between_fields_and_seat_labels_sit_off_the_board() {
 #[test]
 fn looking_back_marks_that_positions_last_move_check_and_taken_pieces() {
     use variant_table::table::game::recap::Recap;
-    // 4. Bxc6 takes a knight; 4... dxc6 a bishop; 5. Qe2 then 5... Bb4 leaves no check, so
-    // end on a check: 6. Qxe5+ (a pawn taken, Black in check).
-    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "d1e2", "f8b4", "e2e5"];
+    // 2. exd5 and 2... Qxd5 take a pawn each; 3... Qe5+ checks down the open e-file.
+    let moves = ["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5e5"];
     let mut app = playing(game_of(GameId::Chess, &moves), scratch_saves("replay-recap"));
     let recap = |app: &App| app.world().resource::<Recap>().clone();
     let cell = |name: &str| session(&app).game.position().topology().parse_cell(name).expect("a cell");
-    let (e2, e5, b5, c6) = (cell("e2"), cell("e5"), cell("b5"), cell("c6"));
+    let (e4, d5, e5) = (cell("e4"), cell("d5"), cell("e5"));
     let live = recap(&app);
-    assert_eq!(live.moves[0].cells, vec![e2, e5]);
-    assert_eq!(live.check.len(), 1, "Black is in check");
-    assert_eq!(live.taken.len(), 3);
-    // After 4. Bxc6: that move is marked, nobody is in check, one piece taken.
-    step(&mut app, ReplayStep::To(7));
+    assert_eq!(live.moves[0].cells, vec![d5, e5]);
+    assert_eq!(live.check.len(), 1, "White is in check");
+    assert_eq!(live.taken.len(), 2);
+    // After 2. exd5: that move is marked, nobody is in check, one piece taken.
+    step(&mut app, ReplayStep::To(3));
     let then = recap(&app);
-    assert_eq!(then.moves[0].cells, vec![b5, c6], "the viewed position's last move");
+    assert_eq!(then.moves[0].cells, vec![e4, d5], "the viewed position's last move");
     assert!(then.check.is_empty(), "no check then");
     assert_eq!(then.taken.len(), 1);
-    assert_eq!(then, Recap::at(&session(&app).game, 7));
+    assert_eq!(then, Recap::at(&session(&app).game, 3));
     step(&mut app, ReplayStep::Last);
     assert_eq!(recap(&app), live, "back to the game, its own marks");
 }

@@ -197,6 +197,10 @@ async fn session(mut client: Client, seating: &mut Seating, intents: &mut Unboun
     if let Err(e) = client.send(&seating.first_intent()).await {
         return Ended::Dropped(e);
     }
+    // A refusal before this connection's welcome ends the link (a resume the server no longer
+    // honours); a ping unanswered for a whole keepalive is a dead connection.
+    let mut welcomed_here = false;
+    let mut pinged = false;
     loop {
         tokio::select! {
             intent = intents.recv() => {
@@ -211,14 +215,21 @@ async fn session(mut client: Client, seating: &mut Seating, intents: &mut Unboun
             ev = client.recv(KEEPALIVE) => {
                 let ev = match ev {
                     Ok(ev) => ev,
-                    Err(e) if e.starts_with("no word") => {
+                    Err(e) if e.starts_with("no word") && !pinged => {
                         if let Err(e) = client.send(&Intent::Ping).await {
                             return Ended::Dropped(e);
                         }
+                        pinged = true;
                         continue;
                     }
                     Err(e) => return Ended::Dropped(e),
                 };
+                pinged = false;
+                match &ev {
+                    Event::Welcome { .. } => welcomed_here = true,
+                    Event::Refused { reason } if !welcomed_here && seating.welcomed => return Ended::GaveUp(reason.clone()),
+                    _ => {}
+                }
                 match seating.read(&ev) {
                     Ok(Some(answer)) => {
                         if let Err(e) = client.send(&answer).await {

@@ -85,12 +85,28 @@ impl std::str::FromStr for ClockSpec {
         let (m, i) = s.trim().split_once('+').ok_or_else(bad)?;
         let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
         let seconds: f64 = i.trim().parse().map_err(|_| bad())?;
-        let base_ms = minutes * 60_000.0;
-        let increment_ms = seconds * 1000.0;
-        if !((1000.0..=MAX_CLOCK_MS as f64).contains(&base_ms) && (0.0..=3_600_000.0).contains(&increment_ms)) {
-            return Err(format!("clock '{}': from a second to a day, and at most an hour a move", crate::room::clip(s)));
+        let (base_ms, increment_ms) = (minutes * 60_000.0, seconds * 1000.0);
+        if !(base_ms.is_finite() && increment_ms.is_finite() && base_ms >= 0.0 && increment_ms >= 0.0) {
+            return Err(bad());
         }
-        Ok(ClockSpec { base_ms: base_ms.round() as u64, increment_ms: increment_ms.round() as u64 })
+        let spec = ClockSpec { base_ms: base_ms.round().min(u64::MAX as f64) as u64, increment_ms: increment_ms.round().min(u64::MAX as f64) as u64 };
+        spec.validate().map_err(|e| format!("clock '{}': {e}", crate::room::clip(s)))?;
+        Ok(spec)
+    }
+}
+
+/// The most a move may add to a clock: an hour.
+pub const MAX_INCREMENT_MS: u64 = 3_600_000;
+
+impl ClockSpec {
+    /// Whether the server accepts this clock: from a second to a day, at most an hour a move
+    /// (a `create` from any client, and a stored room, pass here).
+    pub fn validate(&self) -> Result<(), String> {
+        if (1000..=MAX_CLOCK_MS).contains(&self.base_ms) && self.increment_ms <= MAX_INCREMENT_MS {
+            Ok(())
+        } else {
+            Err("a clock runs from a second to a day, and gains at most an hour a move".into())
+        }
     }
 }
 

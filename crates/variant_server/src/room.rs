@@ -101,6 +101,9 @@ impl Room {
         if setup.options.split_whitespace().any(|w| w == "--seed" || w.starts_with("--seed=")) {
             return Err("the server draws the setup's seed; leave out --seed".into());
         }
+        if let Some(c) = &setup.clock {
+            c.validate()?;
+        }
         let args = OptionArgs::from_words(&setup.options)?;
         let (id, mut opts) = args.resolve(&setup.game)?;
         opts.seed = setup.seed;
@@ -133,7 +136,7 @@ impl Room {
     /// The time the seat to move has used of its turn so far, at `now_ms`.
     pub fn spent(&self, now_ms: i64) -> i64 {
         match (self.clock_running(), &self.clocks) {
-            (Some(_), Some(c)) => (now_ms - c.turn_started_ms).max(0),
+            (Some(_), Some(c)) => now_ms.saturating_sub(c.turn_started_ms).max(0),
             _ => 0,
         }
     }
@@ -141,7 +144,7 @@ impl Room {
     /// When the seat to move runs out of time, if its clock runs: the seat and the moment.
     pub fn deadline(&self) -> Option<(Seat, i64)> {
         let (seat, left) = self.clock_running()?;
-        Some((seat, self.clocks.as_ref()?.turn_started_ms + left))
+        Some((seat, self.clocks.as_ref()?.turn_started_ms.saturating_add(left)))
     }
 
     /// Starts the turn's clock at `now_ms` (after each move, when the last seat is taken, and
@@ -161,7 +164,7 @@ impl Room {
             .remaining_ms
             .iter()
             .enumerate()
-            .map(|(i, r)| r.map(|left| if running.is_some_and(|s| s.index() == i) { (left - spent).max(0) } else { left }))
+            .map(|(i, r)| r.map(|left| if running.is_some_and(|s| s.index() == i) { left.saturating_sub(spent).max(0) } else { left }))
             .collect();
         Some(ClockView { spec: c.spec, remaining_ms, running: running.map(|s| s.letter().to_string()) })
     }
@@ -362,13 +365,17 @@ impl Room {
                 if self.game.position().turn() != s {
                     return Err(format!("stored move {text} by {seat} out of turn"));
                 }
+                let running = self.clock_running().is_some();
                 self.game.play(text).map_err(|e| format!("stored move {text}: {e}"))?;
+                // The increment comes once a turn, when it passes to another seat (a throw, a
+                // CHEX draw or a dice series keeps it), and only while the clocks run.
+                let passed = self.game.position().turn() != s;
                 if let Some(c) = self.clocks.as_mut()
                     && let Some(left) = c.remaining_ms[s.index()].as_mut()
                 {
-                    *left -= spent_ms;
-                    if !throw {
-                        *left += c.spec.increment_ms as i64;
+                    *left = left.saturating_sub((*spent_ms).max(0));
+                    if running && passed && !throw {
+                        *left = left.saturating_add(c.spec.increment_ms as i64);
                     }
                 }
                 self.draw_offers = SeatSet::EMPTY;

@@ -1,7 +1,7 @@
 //! The server: rooms behind one WebSocket endpoint (`/ws`, axum), each room's changes stored
 //! before they are announced, the computer playing its seats, every room resumed at start.
 
-use crate::protocol::{ANY_SEAT, ClockSpec, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_CLOCK_MS, MAX_FRAME_BYTES};
+use crate::protocol::{ANY_SEAT, ClockSpec, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES};
 use crate::room::{Entry, Room, Setup, clip};
 use crate::store::Store;
 use axum::Router;
@@ -147,7 +147,9 @@ async fn upgrade(ws: WebSocketUpgrade, State(server): State<Arc<Server>>) -> Res
 /// Where a connection sits.
 enum Place {
     Lobby,
-    Seat(Arc<LiveRoom>, Seat),
+    /// A seat, with the token that holds it (checked again at every action: the seat may have
+    /// passed to the computer since).
+    Seat(Arc<LiveRoom>, Seat, String),
     Watching,
 }
 
@@ -262,7 +264,7 @@ async fn connection(mut socket: WebSocket, server: Arc<Server>) {
     if flooded {
         close_flooded(socket).await;
     }
-    if let Place::Seat(room, seat) = place {
+    if let Place::Seat(room, seat, _) = place {
         let mut live = room.state.lock().await;
         if live.room.connection(seat, false) {
             let _ = room.events.send(Event::Seats { seats: live.room.seat_views() });
@@ -311,12 +313,12 @@ async fn handle(server: &Arc<Server>, place: &mut Place, feed: &mut Option<broad
         Intent::Resume { room, token } => enter(server, place, feed, &room, Enter::Resume(token)).await,
         Intent::Watch { room } => enter(server, place, feed, &room, Enter::Watch).await,
         other => {
-            let (room, seat) = match place {
-                Place::Seat(room, seat) => (room.clone(), *seat),
+            let (room, seat, token) = match place {
+                Place::Seat(room, seat, token) => (room.clone(), *seat, token.clone()),
                 Place::Watching => return vec![Event::refused("spectators cannot act")],
                 Place::Lobby => return vec![Event::refused("you hold no seat: join or resume first")],
             };
-            match act(server, &room, seat, other).await {
+            match act(server, &room, seat, &token, other).await {
                 Ok(()) => Vec::new(),
                 Err(e) => vec![Event::refused(e)],
             }
@@ -335,10 +337,8 @@ async fn create(server: &Arc<Server>, game: String, options: String, computer: V
             break c;
         }
     };
-    if let Some(c) = clock
-        && !(1000..=MAX_CLOCK_MS).contains(&c.base_ms)
-    {
-        return Err("a clock runs from a second to a day".into());
+    if let Some(c) = clock {
+        c.validate()?;
     }
     let room = Room::new(code.clone(), Setup { game, options, seed, clock })?;
     // Check the computer's seats before anything is stored (each seat named once).
@@ -409,7 +409,7 @@ async fn enter(server: &Arc<Server>, place: &mut Place, feed: &mut Option<broadc
         if live.room.connection(s, true) {
             let _ = room.events.send(Event::Seats { seats: live.room.seat_views() });
         }
-        *place = Place::Seat(room.clone(), s);
+        *place = Place::Seat(room.clone(), s, token.clone().unwrap_or_default());
     } else {
         *place = Place::Watching;
     }
@@ -438,8 +438,11 @@ fn welcome(room: &Room, seat: Option<Seat>, token: Option<String>) -> Event {
 }
 
 /// A seated player's move, throw, fill, resignation or draw offer.
-async fn act(server: &Arc<Server>, room: &Arc<LiveRoom>, seat: Seat, intent: Intent) -> Result<(), String> {
+async fn act(server: &Arc<Server>, room: &Arc<LiveRoom>, seat: Seat, token: &str, intent: Intent) -> Result<(), String> {
     let mut live = room.state.lock().await;
+    if live.room.seat_of_token(token) != Some(seat) {
+        return Err(format!("you no longer hold seat {} (it passed to the computer)", seat.letter()));
+    }
     let entry = match intent {
         Intent::Move { text } => {
             if text.len() > 200 {
@@ -482,7 +485,9 @@ async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, mut entry: En
     server.store.append(&live.room.code, live.seq, &entry).await.map_err(|e| format!("the server could not record that ({e}); nothing changed"))?;
     live.seq += 1;
     live.room.apply(&entry)?;
-    if !matches!(entry, Entry::DrawOffer { .. }) {
+    // A new turn's clock starts after a move or a timeout; a join or fill may start the
+    // clocks (the last seat taken). A resignation or a draw offer leaves the mover's time running.
+    if !matches!(entry, Entry::DrawOffer { .. } | Entry::Resign { .. }) {
         live.room.start_turn(now);
     }
     let r = &live.room;

@@ -578,3 +578,51 @@ async fn the_servers_clock_charges_each_move_and_a_seat_out_of_time_loses() {
     assert_eq!(replayed.result().as_deref(), Some("White wins (Black ran out of time)"));
     s.task.abort();
 }
+
+#[test]
+fn a_turn_earns_one_increment_however_many_moves_it_takes_and_only_while_the_clocks_run() {
+    use variant_server::protocol::ClockSpec;
+    use variant_server::room::{Entry, Setup};
+    let spec = ClockSpec { base_ms: 60_000, increment_ms: 2_000 };
+    let mut room = Room::new("T".into(), Setup { game: "chex".into(), options: String::new(), seed: 9, clock: Some(spec) }).expect("room");
+    // A move before every seat is held: no clock runs, nothing is charged or earned.
+    room.apply(&Entry::Join { seat: 'A', token: "a".into() }).expect("join");
+    assert!(room.deadline().is_none(), "no clock runs with an empty seat");
+    room.apply(&Entry::Join { seat: 'B', token: "b".into() }).expect("join");
+    room.start_turn(0);
+    assert_eq!(room.deadline().map(|(s, at)| (s.letter(), at)), Some(('A', 60_000)));
+    // White's turn: draw (the turn stays), then place (it passes): charged both, earns once.
+    room.apply(&Entry::Move { seat: 'A', text: "draw".into(), throw: false, spent_ms: 1_000 }).expect("draw");
+    let place = variant_rules::Position::move_text(room.game().position(), room.game().position().legal_move_list()[0]);
+    room.apply(&Entry::Move { seat: 'A', text: place, throw: false, spent_ms: 500 }).expect("place");
+    let view = room.clock_view(0).expect("clocks");
+    assert_eq!(view.remaining_ms[0], Some(60_000 - 1_500 + 2_000));
+    assert_eq!(view.remaining_ms[1], Some(60_000));
+    // A stored setup with a clock no client could ask for is refused, not run.
+    let huge = ClockSpec { base_ms: 60_000, increment_ms: u64::MAX };
+    assert!(Room::new("U".into(), Setup { game: "chess".into(), options: String::new(), seed: 1, clock: Some(huge) }).is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_that_passed_to_the_computer_is_no_longer_its_players_and_clocks_are_checked() {
+    use variant_server::protocol::ClockSpec;
+    let s = server().await;
+    let mut a = Client::connect(&s.addr).await.expect("connect");
+    // A clock no `MINUTES+SECONDS` text gives, sent as JSON: refused in one line.
+    let huge = Some(ClockSpec { base_ms: 60_000, increment_ms: u64::MAX });
+    let why = refused(&mut a, Intent::Create { game: "chess".into(), options: String::new(), computer: Vec::new(), clock: huge }).await;
+    assert!(why.contains("clock"), "{why}");
+    // Four-seat cut-throat Stax: A resigns, the computer takes A, and A's connection can do
+    // nothing more for it (no moves, no second resignation).
+    let room = create(&mut a, "stax", "--players 4 --seating cut-throat", &[("B", "random"), ("C", "random"), ("D", "random")]).await;
+    join(&mut a, &room, "A").await;
+    a.send(&Intent::Resign).await.expect("send");
+    a.expect(WAIT, |e| if let Event::Seats { seats } = e { matches!(seats[0].occupant, Occupant::Computer { .. }).then_some(()) } else { None })
+        .await
+        .expect("A passed to the computer");
+    // (The computer's moves for A and the others keep arriving meanwhile.)
+    a.send(&Intent::Resign).await.expect("send");
+    let why = a.expect(WAIT, |e| if let Event::Refused { reason } = e { Some(reason.clone()) } else { None }).await.expect("refused");
+    assert!(why.contains("no longer hold seat A"), "{why}");
+    s.task.abort();
+}

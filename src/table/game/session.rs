@@ -170,8 +170,9 @@ pub enum GameCommand {
     /// Continue a loaded game: its dice throws and a line saying how the load went.
     Restore { game: Box<Game>, throws: Vec<(usize, crate::dice::RollRecord)>, status: String },
     /// Sit at an online room's game as the server sent it: from now on the server decides
-    /// (see [`Authority::Server`]).
-    Online { game: Box<Game>, status: String },
+    /// (see [`Authority::Server`]); `closed` when the server has ended it (nothing more to
+    /// propose).
+    Online { game: Box<Game>, status: String, closed: bool },
     /// A move the server of an online room accepted and announced: played as it stands.
     Announced(AnyMove),
 }
@@ -209,10 +210,10 @@ fn apply_commands(
                 s.status = status.clone();
                 (game, s)
             }
-            GameCommand::Online { game, status } => {
+            GameCommand::Online { game, status, closed } => {
                 let mut s = Session::new((**game).clone());
                 s.status = status.clone();
-                s.authority = Authority::Server { awaiting: false };
+                s.authority = Authority::Server { awaiting: *closed };
                 (game, s)
             }
             _ => {

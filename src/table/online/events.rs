@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use variant_rules::{Game, Position, Seat};
 use variant_server::link::LinkEvent;
-use variant_server::protocol::{Event, MoveView};
+use variant_server::protocol::{Event, MoveView, Occupant};
 
 use super::link::{LinkState, OnlineRoom, OnlineStatus};
 use super::record::Record;
@@ -38,6 +38,7 @@ fn read_link(
     mut status: ResMut<OnlineStatus>,
     mut settings: ResMut<Settings>,
     (mut out, mut throws): (MessageWriter<GameCommand>, MessageWriter<ShowThrow>),
+    mut commands: Commands,
 ) {
     let Some(mut room) = room else { return };
     // One announced move a frame at most, so each is applied (and the next read against the
@@ -57,6 +58,11 @@ fn read_link(
             LinkEvent::Closed(why) => {
                 status.line = format!("offline: {why}");
                 room.state = LinkState::Closed(why.clone());
+                // Never in the room: nothing of it stays (the launcher's line says why).
+                if room.record.is_none() {
+                    commands.remove_resource::<OnlineRoom>();
+                    return;
+                }
                 Answer::Say(format!("offline: {why}"))
             }
             LinkEvent::Event(ev) => {
@@ -103,7 +109,7 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
         }
         Event::Welcome { room: code, seat, token, game, options, seats: views, start, moves, result, clock, .. } => {
             room.clock = clock.map(|c| (c, std::time::Instant::now()));
-            let mine = seat.as_deref().and_then(|l| l.chars().next()).map(|c| Seat((c.to_ascii_uppercase() as u8).wrapping_sub(b'A')));
+            let mine = seat.as_deref().and_then(|l| l.chars().next()).and_then(|c| Seat::from_letter(c, views.len()));
             room.code = Some(code.clone());
             room.seat = mine;
             room.token = token.clone();
@@ -117,14 +123,17 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
                 Ok(g) => {
                     let launcher = room.launcher_seats.get_or_insert_with(|| seats.clone()).clone();
                     *seats = room_seats(&launcher, &g, mine);
-                    let status = result.map_or_else(|| format!("joined room {code}"), |r| format!("game over: {r}"));
-                    Answer::Command(GameCommand::Online { game: Box::new(g), status })
+                    let closed = result.is_some();
+                    let status = result.map_or_else(|| format!("joined room {code}"), |r| format!("{GAME_OVER}{r}"));
+                    Answer::Command(GameCommand::Online { game: Box::new(g), status, closed })
                 }
                 Err(e) => Answer::Say(format!("cannot show room {code}: {e}")),
             }
         }
         Event::Moved { played, clock, .. } => {
             room.clock = clock.map(|c| (c, std::time::Instant::now()));
+            // The server takes back every draw offer when a move is played.
+            room.draw_offers.clear();
             announced(played, session, room)
         }
         Event::Clock { clock } => {
@@ -133,6 +142,16 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
         }
         Event::Seats { seats: views } => {
             room.seats = views;
+            // Our seat passed to the server's computer (resigned or out of time in a game of
+            // more than two sides): from now on this table watches.
+            let lost = room.seat.filter(|s| matches!(room.seats.get(s.index()).map(|v| &v.occupant), Some(Occupant::Computer { .. })));
+            if let Some(s) = lost {
+                room.seat = None;
+                if let Some(info) = seats.seats.get_mut(s.index()) {
+                    info.controller = Controller::Remote;
+                }
+                return Answer::Say(format!("{GAME_OVER}seat {} passed to the server's computer; you are watching", s.letter()));
+            }
             Answer::Nothing
         }
         Event::DrawOffered { seats: offering } => {
@@ -143,6 +162,9 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
         Event::Ended { result } => {
             room.result = Some(result.clone());
             room.draw_offers.clear();
+            if let Some((view, _)) = room.clock.as_mut() {
+                view.running = None;
+            }
             Answer::Say(format!("{GAME_OVER}{result}"))
         }
         Event::Refused { reason } => Answer::Say(format!("refused: {reason}")),
@@ -171,7 +193,7 @@ fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom)
     after.play_unchecked(m);
     if after.public_text() != played.position {
         return match record.game() {
-            Ok(g) => Answer::Command(GameCommand::Online { game: Box::new(g), status: String::new() }),
+            Ok(g) => Answer::Command(GameCommand::Online { game: Box::new(g), status: String::new(), closed: room.result.is_some() }),
             Err(e) => Answer::Say(format!("out of step with the server: {e}")),
         };
     }

@@ -113,6 +113,7 @@ impl OnlineRoom {
         let seats: Vec<String> = view
             .remaining_ms
             .iter()
+            .take(variant_rules::MAX_SEATS)
             .enumerate()
             .map(|(i, left)| {
                 let letter = Seat(i as u8).letter().to_string();
