@@ -278,3 +278,17 @@ fn the_servers_clocks_show_at_the_table_and_a_flag_ends_the_game_there() {
     assert!(run_until(&mut app, WAIT, |a| *a.world().resource::<State<TurnPhase>>().get() == TurnPhase::Waiting));
     drop(hosted);
 }
+
+#[test]
+fn empty_seats_go_to_the_servers_computer_from_the_table() {
+    let (hosted, _dir) = host();
+    let addr = hosted.addr.to_string();
+    let mut app = table_in_room(&addr, "chess");
+    assert!(app.world().resource::<OnlineRoom>().has_empty_seat());
+    play(&mut app, "e2e4");
+    app.world_mut().write_message(variant_table::table::online::link::RoomAction::FillEmpty);
+    // The server's computer takes B and answers White's move.
+    assert!(run_until(&mut app, WAIT, |a| moves(a).len() >= 2), "{:?} {}", moves(&app), session(&app).status);
+    assert!(!app.world().resource::<OnlineRoom>().has_empty_seat());
+    drop(hosted);
+}

@@ -37,7 +37,13 @@ pub struct GoOnline {
 pub enum RoomAction {
     Resign,
     OfferDraw,
+    /// Give every empty seat to the server's computer (at [`FILL_CONTROLLER`]).
+    FillEmpty,
 }
+
+/// The computer the table's "Computer for empty seats" asks the server for: its search at a
+/// second a move.
+pub const FILL_CONTROLLER: &str = "ai:1000";
 
 /// Where the link stands.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -103,6 +109,11 @@ impl OnlineRoom {
             out += &format!("\nDraw offered by {}", self.draw_offers.join(", "));
         }
         out
+    }
+
+    /// Whether some seat of the room is still empty.
+    pub fn has_empty_seat(&self) -> bool {
+        self.seats.iter().any(|v| v.occupant == Occupant::Empty)
     }
 
     /// Each seat's time left at `now` ("Clock 5+3: A 4:58 (running)   B 5:00"), if the room
@@ -214,10 +225,15 @@ fn send_proposals(mut proposed: MessageReader<Proposed>, mut actions: MessageRea
         });
     }
     for a in actions.read() {
-        room.link.send(match a {
-            RoomAction::Resign => Intent::Resign,
-            RoomAction::OfferDraw => Intent::OfferDraw,
-        });
+        match a {
+            RoomAction::Resign => room.link.send(Intent::Resign),
+            RoomAction::OfferDraw => room.link.send(Intent::OfferDraw),
+            RoomAction::FillEmpty => {
+                for v in room.seats.iter().filter(|v| v.occupant == Occupant::Empty) {
+                    room.link.send(Intent::Fill { seat: v.seat.clone(), controller: FILL_CONTROLLER.into() });
+                }
+            }
+        }
     }
 }
 
