@@ -43,7 +43,14 @@ async fn seat(addr: String, room: String, letter: &'static str, game: GameId, ta
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(letter.as_bytes()[0] as u64);
     let mut sent: Option<(Instant, String)> = None;
     loop {
-        let (position, turn) = match c.recv(LIMIT).await? {
+        let ev = c.recv(LIMIT).await?;
+        // Time is up: stop at the next word from the server (the other seat's leaving is one),
+        // so no seat waits out the limit for a move that will not come.
+        if Instant::now() > until && !matches!(ev, Event::Ended { .. }) {
+            c.close().await;
+            return Ok(false);
+        }
+        let (position, turn) = match ev {
             Event::Welcome { position, turn, .. } => (position, turn),
             Event::Moved { played, turn, .. } => {
                 if let Some((t0, text)) = &sent
@@ -64,10 +71,6 @@ async fn seat(addr: String, room: String, letter: &'static str, game: GameId, ta
             Event::Refused { reason } => return Err(reason),
             _ => continue,
         };
-        if Instant::now() > until {
-            c.close().await;
-            return Ok(false);
-        }
         if turn.as_deref() == Some(letter) {
             let pos = AnyPosition::from_public_text(game, &opts, &position)?;
             let legal = pos.legal_move_list();
