@@ -47,7 +47,7 @@ pub const KEEPALIVE: Duration = Duration::from_secs(15);
 
 /// A connection to a room, kept on its own thread. Dropping it closes the connection.
 pub struct Link {
-    intents: UnboundedSender<Intent>,
+    intents: UnboundedSender<Order>,
     events: UnboundedReceiver<LinkEvent>,
 }
 
@@ -77,13 +77,26 @@ impl Link {
 
     /// Sends an intent (dropped if the link has closed).
     pub fn send(&self, intent: Intent) {
-        let _ = self.intents.send(intent);
+        let _ = self.intents.send(Order::Send(intent));
+    }
+
+    /// Drops the connection and enters the room afresh (a resume for a seat held): the
+    /// server's `welcome` then brings the whole room again. For a client that fell out of step.
+    pub fn reconnect(&self) {
+        let _ = self.intents.send(Order::Reconnect);
     }
 
     /// The next event, if one has arrived.
     pub fn try_recv(&mut self) -> Option<LinkEvent> {
         self.events.try_recv().ok()
     }
+}
+
+/// What the link's owner asks of its thread.
+#[derive(Debug)]
+enum Order {
+    Send(Intent),
+    Reconnect,
 }
 
 /// Where the link stands with its room between connections.
@@ -139,7 +152,7 @@ impl Seating {
     }
 }
 
-async fn run(addr: String, entrance: Entrance, mut intents: UnboundedReceiver<Intent>, events: UnboundedSender<LinkEvent>) {
+async fn run(addr: String, entrance: Entrance, mut intents: UnboundedReceiver<Order>, events: UnboundedSender<LinkEvent>) {
     let mut seating = Seating { entrance, held: None, welcomed: false };
     let mut attempt = 0u32;
     loop {
@@ -193,7 +206,7 @@ enum Ended {
 }
 
 /// One connection's life: enters the room, then passes intents out and events in.
-async fn session(mut client: Client, seating: &mut Seating, intents: &mut UnboundedReceiver<Intent>, events: &UnboundedSender<LinkEvent>) -> Ended {
+async fn session(mut client: Client, seating: &mut Seating, intents: &mut UnboundedReceiver<Order>, events: &UnboundedSender<LinkEvent>) -> Ended {
     if let Err(e) = client.send(&seating.first_intent()).await {
         return Ended::Dropped(e);
     }
@@ -203,10 +216,17 @@ async fn session(mut client: Client, seating: &mut Seating, intents: &mut Unboun
     let mut pinged = false;
     loop {
         tokio::select! {
-            intent = intents.recv() => {
-                let Some(intent) = intent else {
-                    client.close().await;
-                    return Ended::Done;
+            order = intents.recv() => {
+                let intent = match order {
+                    Some(Order::Send(intent)) => intent,
+                    Some(Order::Reconnect) => {
+                        client.close().await;
+                        return Ended::Dropped("entering the room afresh".into());
+                    }
+                    None => {
+                        client.close().await;
+                        return Ended::Done;
+                    }
                 };
                 if let Err(e) = client.send(&intent).await {
                     return Ended::Dropped(e);

@@ -38,7 +38,14 @@ pub struct LiveRoom {
 struct Live {
     room: Room,
     seq: usize,
+    /// When the game ended here, if it did (a finished room nobody sits at leaves memory a
+    /// while later: see [`FINISHED_GRACE_MS`]).
+    ended_ms: Option<i64>,
 }
+
+/// How long a finished room nobody is connected to stays in memory, for late watchers and
+/// rejoins; its record stays stored.
+const FINISHED_GRACE_MS: i64 = 60_000;
 
 impl LiveRoom {
     fn new(live: Live) -> Arc<LiveRoom> {
@@ -94,14 +101,15 @@ fn replay(stored: crate::store::StoredRoom) -> Result<Live, String> {
     }
     // The time the server was down counts for nobody.
     room.start_turn(now_ms());
-    Ok(Live { room, seq: stored.entries.len() })
+    Ok(Live { room, seq: stored.entries.len(), ended_ms: None })
 }
 
 /// How often the server looks for a seat whose time ran out (a flag falls at most this late).
 const CLOCK_TICK: Duration = Duration::from_millis(100);
 
-/// Ends the turn of every seat whose clock ran out, as a stored timeout entry. A room busy with
-/// something else is looked at on the next tick.
+/// Ends the turn of every seat whose clock ran out, as a stored timeout entry, and lets finished
+/// rooms nobody sits at leave memory. A room busy with something else is looked at on the next
+/// tick.
 async fn watch_clocks(server: Arc<Server>) {
     let mut tick = tokio::time::interval(CLOCK_TICK);
     loop {
@@ -109,6 +117,12 @@ async fn watch_clocks(server: Arc<Server>) {
         let rooms: Vec<Arc<LiveRoom>> = server.rooms.lock().expect("rooms lock").values().cloned().collect();
         for room in rooms {
             let Ok(mut live) = room.state.try_lock() else { continue };
+            // A game that ended with nobody there (the computer's, the clock's) leaves memory
+            // after the grace, as one does when its last player leaves.
+            if live.ended_ms.is_some_and(|t| now_ms() - t > FINISHED_GRACE_MS) && live.room.connected() == 0 {
+                server.rooms.lock().expect("rooms lock").remove(&live.room.code);
+                continue;
+            }
             let Some((seat, deadline)) = live.room.deadline() else { continue };
             if now_ms() < deadline {
                 continue;
@@ -353,7 +367,7 @@ async fn create(server: &Arc<Server>, game: String, options: String, computer: V
         fills.push(room.check_fill(seat, controller)?);
     }
     server.store.create_room(&code, &room.setup, now_ms()).await?;
-    let live = LiveRoom::new(Live { room, seq: 0 });
+    let live = LiveRoom::new(Live { room, seq: 0, ended_ms: None });
     {
         let mut state = live.state.lock().await;
         for e in &fills {
@@ -491,6 +505,7 @@ async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, mut entry: En
         live.room.start_turn(now);
     }
     let r = &live.room;
+    let ended = if was_over { None } else { r.result() };
     let _ = match &entry {
         Entry::Move { .. } => {
             let played = r.moves().last().cloned().expect("a move was applied");
@@ -504,9 +519,10 @@ async fn commit(server: &Server, room: &LiveRoom, live: &mut Live, mut entry: En
         }
         Entry::DrawOffer { .. } => room.events.send(Event::DrawOffered { seats: r.draw_offers().iter().map(|s| s.letter().to_string()).collect() }),
     };
-    if let (false, Some(result)) = (was_over, r.result()) {
-        server.store.finish(&r.code, &result).await?;
+    if let Some(result) = ended {
+        server.store.finish(&live.room.code, &result).await?;
         let _ = room.events.send(Event::Ended { result });
+        live.ended_ms = Some(now);
     }
     Ok(())
 }

@@ -503,6 +503,9 @@ fn a_link_reconnects_to_its_seat_after_the_server_restarts() {
     assert_eq!(link_wait(&mut b, &mut seen, welcomed), (Some("B".to_string()), 1), "B resumed with the move kept");
     b.send(Intent::Move { text: "e7e5".into() });
     assert_eq!(link_wait(&mut a, &mut seen, moved), "e7e5");
+    // A client out of step asks to enter afresh: the welcome brings the room whole again.
+    a.reconnect();
+    assert_eq!(link_wait(&mut a, &mut seen, welcomed), (Some("A".to_string()), 2), "A resumed with both moves");
     // Nobody listening on a port: the link closes at once with the reason.
     drop(_child);
     let mut d = Link::open(&listen, Entrance::Watch { room });

@@ -23,6 +23,9 @@ pub(super) fn plugin(app: &mut App) {
 /// How the status line begins once the server ended the game.
 const GAME_OVER: &str = "game over: ";
 
+/// How the status line begins when the table cannot follow the server.
+const OUT_OF_STEP: &str = "out of step with the server";
+
 /// What reading one event asks of the table.
 enum Answer {
     Nothing,
@@ -82,6 +85,13 @@ fn read_link(
                 played = true;
                 throws.write(t);
                 out.write(c);
+            }
+            Answer::Say(line) if line.starts_with(OUT_OF_STEP) => {
+                // The server's word is the record: enter the room afresh and take it whole.
+                room.link.reconnect();
+                if let Some(s) = session.as_deref_mut() {
+                    s.status = format!("{line}; fetching the room again");
+                }
             }
             Answer::Say(line) => {
                 if let Some(s) = session.as_deref_mut() {
@@ -184,8 +194,8 @@ fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom)
     let pos = session.game.position();
     let m = match pos.parse_move(&played.text) {
         Ok(m) if played.ply == have + 1 => m,
-        Ok(_) => return Answer::Say(format!("out of step with the server (its move {} after our {have})", played.ply)),
-        Err(e) => return Answer::Say(format!("out of step with the server: its move '{}' reads here as {e}", played.text)),
+        Ok(_) => return Answer::Say(format!("{OUT_OF_STEP} (its move {} after our {have})", played.ply)),
+        Err(e) => return Answer::Say(format!("{OUT_OF_STEP}: its move '{}' reads here as {e}", played.text)),
     };
     let Some(record) = room.record.as_mut() else { return Answer::Nothing };
     record.moves.push((played.text.clone(), played.position.clone()));
@@ -194,7 +204,7 @@ fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom)
     if after.public_text() != played.position {
         return match record.game() {
             Ok(g) => Answer::Command(GameCommand::Online { game: Box::new(g), status: String::new(), closed: room.result.is_some() }),
-            Err(e) => Answer::Say(format!("out of step with the server: {e}")),
+            Err(e) => Answer::Say(format!("{OUT_OF_STEP}: {e}")),
         };
     }
     if played.throw
