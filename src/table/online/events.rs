@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_link.in_set(TurnSystems::Input));
 }
 
-/// How the status line begins once the server ended the game.
+/// How the status line begins once the server ended the game (the words players read).
 const GAME_OVER: &str = "game over: ";
 
 /// How the status line begins when the table cannot follow the server.
@@ -31,7 +31,14 @@ enum Answer {
     Nothing,
     Command(GameCommand),
     Throw(ShowThrow, GameCommand),
+    /// A line for the status.
     Say(String),
+    /// The server refused this table's intent: the line, and the proposal is answered.
+    Refused(String),
+    /// The server ended the game (or took our seat): the line, and nothing more to propose.
+    Over(String),
+    /// The table cannot follow the server: the line, and the room is fetched whole again.
+    OutOfStep(String),
 }
 
 fn read_link(
@@ -86,24 +93,29 @@ fn read_link(
                 throws.write(t);
                 out.write(c);
             }
-            Answer::Say(line) if line.starts_with(OUT_OF_STEP) => {
+            Answer::OutOfStep(line) => {
                 // The server's word is the record: enter the room afresh and take it whole.
                 room.link.reconnect();
                 if let Some(s) = session.as_deref_mut() {
                     s.status = format!("{line}; fetching the room again");
                 }
             }
+            Answer::Refused(line) => {
+                if let Some(s) = session.as_deref_mut() {
+                    s.authority = Authority::Server { awaiting: false };
+                    s.refused = Some(line.clone());
+                    s.status = line;
+                }
+            }
+            Answer::Over(line) => {
+                // Ended by the server (resignation, agreement, time): the table waits.
+                if let Some(s) = session.as_deref_mut() {
+                    s.authority = Authority::Server { awaiting: true };
+                    s.status = line;
+                }
+            }
             Answer::Say(line) => {
                 if let Some(s) = session.as_deref_mut() {
-                    if line.starts_with("refused") {
-                        s.authority = Authority::Server { awaiting: false };
-                        s.refused = Some(line.clone());
-                    }
-                    // Ended by the server (resignation, agreement, time): nothing more to
-                    // propose, the table waits.
-                    if line.starts_with(GAME_OVER) {
-                        s.authority = Authority::Server { awaiting: true };
-                    }
                     s.status = line;
                 }
             }
@@ -160,7 +172,7 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
                 if let Some(info) = seats.seats.get_mut(s.index()) {
                     info.controller = Controller::Remote;
                 }
-                return Answer::Say(format!("{GAME_OVER}seat {} passed to the server's computer; you are watching", s.letter()));
+                return Answer::Over(format!("{GAME_OVER}seat {} passed to the server's computer; you are watching", s.letter()));
             }
             Answer::Nothing
         }
@@ -175,9 +187,9 @@ fn read_event(ev: Event, room: &mut OnlineRoom, session: Option<&Session>, seats
             if let Some((view, _)) = room.clock.as_mut() {
                 view.running = None;
             }
-            Answer::Say(format!("{GAME_OVER}{result}"))
+            Answer::Over(format!("{GAME_OVER}{result}"))
         }
-        Event::Refused { reason } => Answer::Say(format!("refused: {reason}")),
+        Event::Refused { reason } => Answer::Refused(format!("refused: {reason}")),
         Event::Pong => Answer::Nothing,
     }
 }
@@ -194,8 +206,8 @@ fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom)
     let pos = session.game.position();
     let m = match pos.parse_move(&played.text) {
         Ok(m) if played.ply == have + 1 => m,
-        Ok(_) => return Answer::Say(format!("{OUT_OF_STEP} (its move {} after our {have})", played.ply)),
-        Err(e) => return Answer::Say(format!("{OUT_OF_STEP}: its move '{}' reads here as {e}", played.text)),
+        Ok(_) => return Answer::OutOfStep(format!("{OUT_OF_STEP} (its move {} after our {have})", played.ply)),
+        Err(e) => return Answer::OutOfStep(format!("{OUT_OF_STEP}: its move '{}' reads here as {e}", played.text)),
     };
     let Some(record) = room.record.as_mut() else { return Answer::Nothing };
     record.moves.push((played.text.clone(), played.position.clone()));
@@ -204,7 +216,7 @@ fn announced(played: MoveView, session: Option<&Session>, room: &mut OnlineRoom)
     if after.public_text() != played.position {
         return match record.game() {
             Ok(g) => Answer::Command(GameCommand::Online { game: Box::new(g), status: String::new(), closed: room.result.is_some() }),
-            Err(e) => Answer::Say(format!("{OUT_OF_STEP}: {e}")),
+            Err(e) => Answer::OutOfStep(format!("{OUT_OF_STEP}: {e}")),
         };
     }
     if played.throw
