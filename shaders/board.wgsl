@@ -2,7 +2,8 @@
 // procedural inlaid-wood cells lit by the table's sun-and-ambient model (`lighting.wgsl`). The
 // mesh is built from the board's layout (src/table/board/mesh.rs) and says per vertex what each
 // cell is, so nothing here knows the board's shape: uv is the point within the cell (in cells,
-// from its bounding box's corner), colour is (dark, ghost, grain seed, distance to the cell's edge).
+// from its bounding box's corner), colour is (dark, ghost, grain seed, distance to the cell's edge),
+// ghost -1 on the board's sides and underside.
 #import bevy_pbr::{
     pbr_fragment::pbr_input_from_standard_material,
     pbr_functions::alpha_discard,
@@ -66,8 +67,9 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     if cell.y > 0.5 {
         color = mix(color, vec3<f32>(0.16, 0.15, 0.14), board.style.z);
     }
-    // The board's sides (normal not pointing up) are plain dark wood.
-    if in.world_normal.y < 0.5 {
+    // The board's sides and underside are plain dark wood (told by their data, not their
+    // normal: a board bent into its true shape has cells facing every way).
+    if cell.y < -0.5 {
         color = board.dark.rgb * 0.7;
     }
     pbr_input.material.base_color = vec4<f32>(color, 1.0);

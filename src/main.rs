@@ -13,6 +13,7 @@ use variant_rules::{Game, Position, Seat};
 use variant_server::link::Entrance;
 use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::session::{PositionChanged, Session};
+use variant_table::table::game::view::BoardShape;
 use variant_table::table::online::link::GoOnline;
 use variant_table::table::persist::data_dir::SavePaths;
 use variant_table::table::persist::save::{clip, guarded};
@@ -105,16 +106,40 @@ struct ShotArgs {
     /// Look back at the position after this many moves (as the move list's buttons and the
     /// arrow keys do) before shooting.
     #[arg(long)]
-    view: Option<usize>,
+    replay: Option<usize>,
+    #[command(flatten)]
+    look: LookArgs,
     /// Open the rules drawer (F1) before shooting (`--rules` is Dice Chess's rule set).
     #[arg(long)]
     rules_drawer: bool,
+    /// Turn the camera to YAW,PITCH in degrees before shooting (0,54 is the first seat's
+    /// view; a negative pitch looks from under the table, at a board bent into its true shape).
+    #[arg(long, value_parser = parse_orbit, allow_hyphen_values = true)]
+    orbit: Option<(f32, f32)>,
     /// Sit at a room of the server at this address instead (with --room; the game's
     /// arguments are then the room's).
     #[arg(long, requires = "room")]
     server: Option<String>,
     #[command(flatten)]
     room: RoomArgs,
+}
+
+/// How the board is drawn.
+#[derive(Args)]
+struct LookArgs {
+    /// Draw a board whose edges join flat (with ghost cells) or bent into its true shape (a
+    /// cylinder, a torus); without it, as the player last chose (flat, for a screenshot).
+    #[arg(long, value_parser = ["flat", "true-shape"])]
+    view: Option<String>,
+}
+
+impl LookArgs {
+    /// Sets the board's shape for `app` where `--view` asks.
+    fn apply(&self, app: &mut App) {
+        if let Some(view) = &self.view {
+            app.insert_resource(BoardShape { true_shape: view == "true-shape", ..default() });
+        }
+    }
 }
 
 /// Which room of a server to sit at.
@@ -140,7 +165,12 @@ impl RoomArgs {
 #[derive(Subcommand)]
 enum Command {
     /// Open the table straight into a game.
-    Play(GameArgs),
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        look: LookArgs,
+    },
     /// Open a game, play the moves, save one frame to a PNG and exit.
     Screenshot {
         #[command(flatten)]
@@ -150,7 +180,8 @@ enum Command {
     },
     /// Measure median frame time and startup of a scene (see scripts/bench-render.sh).
     FrameBench {
-        /// `stax` (a mid-game Stax table), `doubles` (48 checkers, four seats), `tri-chess-6` (six
+        /// `stax` (a mid-game Stax table), `stax-torus` (one on the universal board, bent into a
+        /// torus), `doubles` (48 checkers, four seats), `tri-chess-6` (six
         /// chess sets round a hexagon) or `bare` (one cube, one light).
         scene: String,
         /// Frames to measure after the warm-up.
@@ -194,6 +225,14 @@ enum Command {
 const BENCH_MOVES: &str = "e3-f4 d6-e5 f4xd6 c7xe5 g3-h4 b8-c7 h2-g3 f6-g5 h4xf6 e7xg5 d2-e3 b6-a5 e3-f4 g5xe3 \
     f2xd4 f8-e7 e1-d2 h6-g5 c3-b4 a5xc3xe1 b2-c3 a7-b6 g1-h2 e5-f4 g3xe5 e1-d2 f4xh6xf8 d2xf4 e5xg7 \
     f4xd2xb4 a3xc5xa7 h8xf6 f8xh6 d6-c5 b4xd6xf8 f6-e5 d4xf6xh8 c7-b6 e5-f6 b6-a5 a7-b8 d8-c7 b8xd6 a5-b4";
+
+fn parse_orbit(s: &str) -> Result<(f32, f32), String> {
+    let (y, p) = s.split_once(',').ok_or_else(|| format!("orbit '{s}' is not YAW,PITCH"))?;
+    let yaw = y.trim().parse::<f32>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("orbit '{s}': the yaw is not a number of degrees"))?;
+    let pitch =
+        p.trim().parse::<f32>().ok().filter(|v| (-89.0..=89.0).contains(v)).ok_or_else(|| format!("orbit '{s}': the pitch needs degrees from -89 to 89"))?;
+    Ok((yaw, pitch))
+}
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s.split_once('x').ok_or_else(|| format!("size '{s}' is not WIDTHxHEIGHT"))?;
@@ -267,10 +306,11 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
         None => {
             player_app().run();
         }
-        Some(Command::Play(args)) => {
+        Some(Command::Play { game: args, look }) => {
             let game = args.game()?;
             let seats = args.seats(&game)?;
             let mut app = player_app();
+            look.apply(&mut app);
             start_on(&mut app, game, seats);
             app.run();
         }
@@ -296,7 +336,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 }
 
 fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
-    let ShotArgs { launcher, out, size, throw, click, board_only, view, rules_drawer, server, room } = shot;
+    let ShotArgs { launcher, out, size, throw, click, board_only, replay, look, rules_drawer, orbit, server, room } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -308,6 +348,7 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
         return Err(format!("--throw: {} has no dice", game.id()));
     }
     let mut app = window_app(size, "Variant Table screenshot");
+    look.apply(&mut app);
     if let Some(server) = server {
         app.world_mut().write_message(room.go(&server)?);
     } else if launcher {
@@ -316,7 +357,7 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view: replay, orbit, ..ScreenshotRequest::new(out.clone()) });
     if rules_drawer {
         app.insert_resource(RulesDrawer { open: true });
     }
@@ -347,6 +388,18 @@ fn frame_bench(scene: &str, frames: u32) -> Result<(), String> {
             let seats = game.seats(&g)?;
             start_on(&mut app, g, seats);
         }
+        "stax-torus" => {
+            // The same table on the universal board, bent into a torus: its first 33 plies (the
+            // 34th is no move there, where a jump round the edge is compulsory).
+            app.add_plugins((TablePlugin, TableRenderPlugin));
+            app.insert_resource(BoardShape { true_shape: true, ..default() });
+            let moves = BENCH_MOVES.split_whitespace().take(33).collect::<Vec<_>>().join(" ");
+            let options = OptionArgs { topology: Some("universal".into()), ..OptionArgs::default() };
+            let game = GameArgs { game: "stax".into(), options, moves, position: None, computer: None };
+            let g = game.game()?;
+            let seats = game.seats(&g)?;
+            start_on(&mut app, g, seats);
+        }
         "doubles" => {
             // The full 48-checker four-player table, seen from seat A.
             app.add_plugins((TablePlugin, TableRenderPlugin));
@@ -365,7 +418,7 @@ fn frame_bench(scene: &str, frames: u32) -> Result<(), String> {
             let seats = game.seats(&g)?;
             start_on(&mut app, g, seats);
         }
-        other => return Err(format!("unknown scene '{other}' (expected stax, doubles, tri-chess-6 or bare)")),
+        other => return Err(format!("unknown scene '{other}' (expected stax, stax-torus, doubles, tri-chess-6 or bare)")),
     }
     app.insert_resource(variant_table::bench::FrameBench::new(scene, launched, frames.max(1)));
     app.add_plugins(variant_table::bench::plugin);

@@ -1,6 +1,7 @@
 //! The real window under Xvfb with Mesa's software Vulkan: `variant-table screenshot` of a
 //! mid-game Stax position with tall stacks, and of a mid-game CHEX cluster, writes PNGs of the
-//! requested size that are not blank.
+//! requested size that are not blank; thrown dice rest in the tray; a cylinder board drawn in
+//! its true shape is rolled up.
 
 use std::process::Command;
 
@@ -129,4 +130,32 @@ fn screenshot_of_a_thrown_pair_of_dice_at_rest_in_the_tray() {
     // of the panels and of the white pieces on the a-file.
     let dice: Vec<usize> = bright_blobs(&img, 330, 260, 490, 420).into_iter().filter(|&n| n >= 40).collect();
     assert_eq!(dice.len(), 2, "two dice at rest on the table: blobs {dice:?}");
+}
+
+/// How wide (in pixels) the board's wood shows across the middle row of `img`: from the first
+/// to the last pixel of its light or dark squares (wood: red over green over blue, unlike the
+/// green felt, the grey panels and the white and black pieces).
+fn wood_span(img: &image::RgbImage) -> u32 {
+    let y = img.height() / 2;
+    let wood: Vec<u32> = (0..img.width())
+        .filter(|&x| {
+            let [r, g, b] = img.get_pixel(x, y).0.map(i32::from);
+            r > 60 && r > g + 10 && g > b && r - b > 40
+        })
+        .collect();
+    match (wood.first(), wood.last()) {
+        (Some(a), Some(b)) => b - a,
+        _ => 0,
+    }
+}
+
+#[test]
+fn the_true_shape_view_rolls_the_cylinder_board_up() {
+    let args = |view| ["cylinder-chess", "--moves", "e2e4 a7a5 d1h5 a5a4 h5a4", "--view", view];
+    let flat = wood_span(&screenshot_at("cylinder-flat", &args("flat"), (1280, 720)));
+    let bent = wood_span(&screenshot_at("cylinder-bent", &args("true-shape"), (1280, 720)));
+    // Flat, the board and its ghost columns span ten cells; rolled up, the cylinder is as wide
+    // as its diameter, eight cells over pi, seen from the first seat along its axis.
+    assert!(flat > 400, "the flat board spans {flat} px of 1280");
+    assert!(bent > 40 && (bent as f32) < 0.6 * flat as f32, "the cylinder spans {bent} px against the flat board's {flat}");
 }

@@ -3,7 +3,8 @@
 //! camera turns to each player in turn, or a fixed view (V toggles). Where
 //! one player at the screen plays the computer, the view stays on that player's side. The
 //! camera (a window's concern) reads [`TurnView`]; the logic here runs headless. Also here:
-//! whether stacks are fanned out for inspection ([`FanOut`], F).
+//! whether stacks are fanned out for inspection ([`FanOut`], F), and whether a board whose
+//! edges join is drawn in its true shape, a cylinder or a torus ([`BoardShape`], T).
 
 use bevy::prelude::*;
 use variant_rules::layout::BoardLayout;
@@ -17,7 +18,9 @@ use crate::table::schedule::{OnScreen, TurnSystems};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnView>()
         .init_resource::<FanOut>()
-        .add_systems(Update, (toggle_view.in_set(TurnSystems::Input).in_set(OnScreen::Table), follow_turn.in_set(TurnSystems::EndTurn)));
+        .init_resource::<BoardShape>()
+        .add_message::<ToggleShape>()
+        .add_systems(Update, ((toggle_view, toggle_shape).in_set(TurnSystems::Input).in_set(OnScreen::Table), follow_turn.in_set(TurnSystems::EndTurn)));
 }
 
 /// The side of the board the seat to move sits on, and whether the view follows it.
@@ -88,6 +91,56 @@ fn toggle_view(keys: Option<Res<ButtonInput<KeyCode>>>, mut view: ResMut<TurnVie
     let Some(keys) = keys else { return };
     if keys.just_pressed(KeyCode::KeyV) {
         view.follow_choice = Some(!view.follows());
+    }
+}
+
+/// How a board whose edges join is drawn: flat, its joined edges repeated as dimmed ghost
+/// cells, or bent into its true shape (a cylinder, a torus) so the join is seen. T toggles it
+/// (and the HUD's button); the choice lasts (`persist::settings`).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BoardShape {
+    /// Drawn in its true shape.
+    pub true_shape: bool,
+    /// Which cylinder a four-seat board shows, where seats on different sides join different
+    /// edges: `None` the one of the seat the view is taken from (the lone player's against
+    /// the computer, else the seat to move's), `Some(true)` the files round (as the north and
+    /// south seats join them), `Some(false)` the ranks round. Shift+T steps through them.
+    pub files_round: Option<bool>,
+}
+
+impl BoardShape {
+    /// Whether the cylinder shown joins the side edges (the files go round) in `pos`.
+    /// Only where some seat sits facing the files (east or west) do the ranks ever go round.
+    pub fn files_round_in(&self, pos: &AnyPosition, view: &TurnView) -> bool {
+        if !ends_join_for_some(pos) {
+            return true;
+        }
+        self.files_round.unwrap_or_else(|| view.human.unwrap_or_else(|| pos.side_of(pos.turn())).faces_ranks())
+    }
+}
+
+/// Whether some seat of `pos` joins a cylinder's ends rather than its sides: one sitting on
+/// the east or west side of a board whose edges join.
+pub fn ends_join_for_some(pos: &AnyPosition) -> bool {
+    pos.topology().wrap() != variant_rules::Wrap::Flat && pos.seating().seats().any(|s| !pos.side_of(s).faces_ranks())
+}
+
+/// Flat or true shape, from the HUD's button (T does the same).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct ToggleShape;
+
+/// T: flat or true shape; Shift+T: which cylinder (the view's seat's, the files', the ranks').
+fn toggle_shape(keys: Option<Res<ButtonInput<KeyCode>>>, mut asked: MessageReader<ToggleShape>, mut shape: ResMut<BoardShape>) {
+    let t = keys.as_ref().is_some_and(|k| k.just_pressed(KeyCode::KeyT));
+    let shift = keys.as_ref().is_some_and(|k| k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]));
+    if t && shift {
+        shape.files_round = match shape.files_round {
+            None => Some(true),
+            Some(true) => Some(false),
+            Some(false) => None,
+        };
+    } else if asked.read().count() > 0 || t {
+        shape.true_shape = !shape.true_shape;
     }
 }
 

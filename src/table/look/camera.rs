@@ -61,7 +61,15 @@ pub struct OrbitCamera {
     pub frame: Vec<Vec3>,
     /// Whether the home view is to be fitted to `frame` again (a new board).
     pub refit: bool,
+    /// Lowest and highest pitch the orbit reaches: above the table, or all round a board
+    /// bent into its true shape (see `look::shape::framing`).
+    pub pitch_range: (f32, f32),
+    /// Nearest the wheel zooms to what the camera looks at.
+    pub nearest: f32,
 }
+
+/// The orbit's pitch range over a flat table: from just above the felt to nearly overhead.
+pub const TABLE_PITCH: (f32, f32) = (0.12, 1.5);
 
 /// Where the sun stands seen from the south seat (behind the player's left shoulder); the
 /// light is turned round the table with the seat the view is at.
@@ -100,6 +108,8 @@ impl Default for OrbitCamera {
             lead: Vec2::ZERO,
             frame: Vec::new(),
             refit: false,
+            pitch_range: TABLE_PITCH,
+            nearest: ZOOM.0,
         }
     }
 }
@@ -233,7 +243,10 @@ fn fit_view(margins: Res<ViewMargins>, mut cams: Query<(&mut OrbitCamera, &Camer
         };
         let at_home = cam.refit || (cam.distance - cam.home_distance).abs() < 1e-3;
         (cam.home_distance, cam.lead, cam.refit) = (f.distance, f.lead, false);
-        if at_home {
+        if let Some((_, distance)) = cam.fly_to.as_mut().filter(|_| at_home) {
+            // On its way home (to a board's new shape, say): it arrives at the new distance.
+            *distance = f.distance;
+        } else if at_home {
             cam.distance = f.distance;
         }
     }
@@ -287,7 +300,7 @@ fn orbit(
         if buttons.pressed(MouseButton::Right) {
             cam.turn_to = None; // the player's own orbit wins over turning to the seat to move
             cam.yaw -= motion.delta.x * ORBIT_SPEED;
-            cam.pitch = (cam.pitch + motion.delta.y * ORBIT_SPEED).clamp(0.12, 1.5);
+            cam.pitch = (cam.pitch + motion.delta.y * ORBIT_SPEED).clamp(cam.pitch_range.0, cam.pitch_range.1);
         }
         if buttons.pressed(MouseButton::Middle) {
             let (sin, cos) = cam.yaw.sin_cos();
@@ -297,7 +310,7 @@ fn orbit(
             cam.focus += (-right * motion.delta.x + forward * motion.delta.y) * k;
         }
         if scroll.delta.y != 0.0 {
-            cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(ZOOM.0, ZOOM.1);
+            cam.distance = (cam.distance * (1.0 - scroll.delta.y * 0.1)).clamp(cam.nearest, ZOOM.1);
         }
         if keys.just_pressed(KeyCode::KeyR) {
             (cam.focus, cam.distance, cam.pitch) = (cam.home_focus, cam.home_distance, HOME_PITCH);

@@ -10,11 +10,14 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
+use variant_rules::Wrap;
 
 use crate::table::game::input::CellClicked;
 use crate::table::geometry::{ghost_cells, plane_to_world};
 use crate::table::look::drag::Dragging;
 use crate::table::look::mesh::{DrawnCell, board_mesh, tri_markings_mesh};
+use crate::table::look::shape::conform::Conforms;
+use crate::table::look::shape::morph::ShownShape;
 use crate::table::mirror::board::{Board, cell_at};
 use crate::table::schedule::TurnSystems;
 
@@ -69,9 +72,10 @@ fn dress_board(
         };
         let ext = BoardExtension { light: light.to_linear(), dark: dark.to_linear(), style };
         // A closed triangle is dimmed like the Tri-board's triangles beyond the game.
-        let real = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: board.dimmed.contains(&cell) });
-        let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
-        let mesh = board_mesh(board.layout, &real.chain(ghosts).collect::<Vec<_>>());
+        let (mesh, to_bend) = board_meshes(board);
+        if let Some(to_bend) = to_bend {
+            commands.entity(e).insert(Conforms { source: Some(meshes.add(to_bend)) });
+        }
         // The board casts no shadow: nothing lies under it but the felt, which is the clear
         // colour and receives none. Drawing it into the shadow map would only cost a
         // shadow-map-sized fill a frame on software renderers.
@@ -104,11 +108,21 @@ fn dress_board(
                         MeshMaterial3d(gold.clone()),
                         Transform::from_translation(at),
                         NotShadowCaster,
+                        Conforms::default(),
                     ));
                 }
             });
         }
     }
+}
+
+/// The board's mesh as drawn flat (every cell, and the ghost copies of joined edges), and for a
+/// board whose edges join the mesh its true shape bends (no ghosts: the edges meet).
+pub fn board_meshes(board: &Board) -> (Mesh, Option<Mesh>) {
+    let real: Vec<DrawnCell> = board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: board.dimmed.contains(&cell) }).collect();
+    let ghosts = ghost_cells(board.topology).into_iter().map(|(shift, cell)| DrawnCell { cell, shift, ghost: true });
+    let flat = board_mesh(board.layout, &real.iter().copied().chain(ghosts).collect::<Vec<_>>());
+    (flat, (board.topology.wrap() != Wrap::Flat).then(|| board_mesh(board.layout, &real)))
 }
 
 /// Width of the inlaid line marking the standard 8x8 board inside the 12x12 board, in cells.
@@ -136,13 +150,13 @@ fn centre_marking(board: &Board) -> Option<[(Vec3, Vec3); 4]> {
     ])
 }
 
-fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, dragging: Res<Dragging>, mut out: MessageWriter<CellClicked>) {
+fn click_board(ev: On<Pointer<Click>>, boards: Query<&Board>, dragging: Res<Dragging>, shown: Res<ShownShape>, mut out: MessageWriter<CellClicked>) {
     let p = ev.event();
     if p.event.button != PointerButton::Primary || dragging.0.is_some() {
         return;
     }
     if let (Ok(board), Some(at)) = (boards.get(p.entity), p.event.hit.position)
-        && let Some(cell) = cell_at(board, at)
+        && let Some(cell) = cell_at(board, shown.to_flat(at))
     {
         out.write(CellClicked { cell });
     }

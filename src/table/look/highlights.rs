@@ -14,6 +14,7 @@ use crate::table::game::input::Selection;
 use crate::table::game::session::Session;
 use crate::table::geometry::{layout_of, plane_to_world};
 use crate::table::look::mesh::{cell_mesh, outline_band_mesh};
+use crate::table::look::shape::conform::Conforms;
 use crate::table::schedule::TurnSystems;
 
 const HIGHLIGHT_SHADER: Handle<Shader> = uuid_handle!("7c2e1d44-3a9b-4f0e-8e2d-61b0c4a9f7a2");
@@ -115,6 +116,7 @@ fn show_highlights(
             MeshMaterial3d(materials.0[kind].clone()),
             Transform::from_translation(plane_to_world(c) + Vec3::Y * 0.045),
             Pickable::IGNORE,
+            Conforms::default(),
         ));
     };
     if let Some(h) = hinted {

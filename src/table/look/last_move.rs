@@ -8,6 +8,7 @@ use crate::table::game::seats::Seats;
 use crate::table::game::session::Session;
 use crate::table::geometry::{layout_of, plane_to_world};
 use crate::table::look::mesh::cell_mesh;
+use crate::table::look::shape::conform::Conforms;
 use crate::table::mirror::pieces::{TILE_HEIGHT, Tile};
 use crate::table::mirror::taken::Checked;
 use crate::table::schedule::TurnSystems;
@@ -95,6 +96,7 @@ fn show_last_moves(
                 MeshMaterial3d(if end { ends.clone() } else { passed.clone() }),
                 Transform::from_translation(plane_to_world(c) + Vec3::Y * y),
                 Pickable::IGNORE,
+                Conforms::default(),
             ));
         }
     }

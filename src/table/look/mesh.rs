@@ -70,6 +70,10 @@ pub struct DrawnCell {
     pub ghost: bool,
 }
 
+/// The shader's per-vertex data of the board's sides and underside (its "ghost" field -1):
+/// plain dark wood, whichever way they face once the board is bent.
+const SIDE: [f32; 4] = [0.0, -1.0, 0.0, 0.0];
+
 /// One vertex of the board mesh: position, normal, uv and the board shader's per-cell data.
 type Vertex = (Vec3, Vec3, [f32; 2], [f32; 4]);
 
@@ -100,7 +104,7 @@ impl Buffers {
     fn wall(&mut self, a: Point, e: Point, top: Vec3, bottom: Vec3) {
         let (pa, pe) = (plane_to_world(a), plane_to_world(e));
         let n = (pe - pa).cross(Vec3::Y).normalize_or_zero();
-        let v = |p: Vec3, uv: [f32; 2]| (p, n, uv, [0.0; 4]);
+        let v = |p: Vec3, uv: [f32; 2]| (p, n, uv, SIDE);
         self.triangle([v(pa + bottom, [0.0, 0.0]), v(pe + bottom, [1.0, 0.0]), v(pe + top, [1.0, 1.0])]);
         self.triangle([v(pa + bottom, [0.0, 0.0]), v(pe + top, [1.0, 1.0]), v(pa + top, [0.0, 1.0])]);
     }
@@ -171,7 +175,7 @@ pub fn board_mesh(layout: &BoardLayout, cells: &[DrawnCell]) -> Mesh {
             let data = |dist: f32| [d.dark as u8 as f32, d.ghost as u8 as f32, seed, dist];
             let apothem = distance_to_line(c, a, e);
             b.triangle([(at(c) + top, Vec3::Y, uv(c), data(apothem)), (at(a) + top, Vec3::Y, uv(a), data(0.0)), (at(e) + top, Vec3::Y, uv(e), data(0.0))]);
-            b.triangle([(at(c) + bottom, -Vec3::Y, uv(c), [0.0; 4]), (at(e) + bottom, -Vec3::Y, uv(e), [0.0; 4]), (at(a) + bottom, -Vec3::Y, uv(a), [0.0; 4])]);
+            b.triangle([(at(c) + bottom, -Vec3::Y, uv(c), SIDE), (at(e) + bottom, -Vec3::Y, uv(e), SIDE), (at(a) + bottom, -Vec3::Y, uv(a), SIDE)]);
         }
     }
     for (a, e) in outline(&tiles) {
@@ -206,7 +210,7 @@ fn frame(b: &mut Buffers, layout: &BoardLayout) {
         let (pia, pie) = (plane_to_world(ia), plane_to_world(ie));
         b.triangle([(pia + top, Vec3::Y, uv(ia), data), (pa + top, Vec3::Y, uv(a), data), (pe + top, Vec3::Y, uv(e), data)]);
         b.triangle([(pia + top, Vec3::Y, uv(ia), data), (pe + top, Vec3::Y, uv(e), data), (pie + top, Vec3::Y, uv(ie), data)]);
-        b.triangle([(pc + bottom, -Vec3::Y, uv(centre), [0.0; 4]), (pe + bottom, -Vec3::Y, uv(e), [0.0; 4]), (pa + bottom, -Vec3::Y, uv(a), [0.0; 4])]);
+        b.triangle([(pc + bottom, -Vec3::Y, uv(centre), SIDE), (pe + bottom, -Vec3::Y, uv(e), SIDE), (pa + bottom, -Vec3::Y, uv(a), SIDE)]);
         b.wall(a, e, top, bottom);
     }
 }

@@ -1,5 +1,5 @@
 //! What a window draws of the table: piece models and materials, the board's mesh and dress,
-//! the pieces' level of detail, highlights, the last move and check, seat plates, marks, the dice and their tray, the orbit camera and dragging,
+//! the pieces' level of detail, the true-shape view, highlights, the last move and check, seat plates, marks, the dice and their tray, the orbit camera and dragging,
 //! and the panel and text widgets the screens share.
 
 use bevy::prelude::*;
@@ -17,6 +17,7 @@ pub mod marks;
 pub mod mesh;
 pub mod models;
 pub mod plates;
+pub mod shape;
 pub mod solids;
 pub mod visuals;
 pub mod widgets;
@@ -35,5 +36,6 @@ pub(super) fn plugin(app: &mut App) {
         drag::plugin,
         dice_view::plugin,
         widgets::plugin,
+        shape::plugin,
     ));
 }

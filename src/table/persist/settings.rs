@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use variant_rules::{GameId, GameOptions};
 
 use crate::table::game::seats::Seats;
-use crate::table::game::view::TurnView;
+use crate::table::game::view::{BoardShape, TurnView};
 use crate::table::persist::atomic;
 
 /// Overrides the config directory (tests, portable installs).
@@ -40,6 +40,8 @@ pub struct Settings {
     pub camera: Option<(f32, f32)>,
     /// Whether the view turns to the seat to move (`None`: the table's default).
     pub follow_turn: Option<bool>,
+    /// Whether boards whose edges join are drawn in their true shape (a cylinder, a torus).
+    pub true_shape: bool,
     /// The sound's volume, 0 to 1, and whether it is muted.
     pub volume: f32,
     pub muted: bool,
@@ -72,6 +74,7 @@ impl Default for Settings {
             window: None,
             camera: None,
             follow_turn: None,
+            true_shape: false,
             volume: 0.7,
             muted: false,
             seats: None,
@@ -165,6 +168,7 @@ impl Plugin for SettingsPlugin {
             app.insert_resource(seats);
         }
         app.insert_resource(TurnView { follow_choice: self.settings.follow_turn, ..default() });
+        app.insert_resource(BoardShape { true_shape: self.settings.true_shape, ..default() });
         app.insert_resource(self.settings.clone())
             .insert_resource(self.file.clone())
             .add_systems(Update, (remember, write_settled).chain())
@@ -179,7 +183,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Copies what the player changed into the settings: the window's size, the seats, the view.
-fn remember(mut settings: ResMut<Settings>, mut resized: MessageReader<WindowResized>, seats: Res<Seats>, view: Res<TurnView>) {
+fn remember(mut settings: ResMut<Settings>, mut resized: MessageReader<WindowResized>, seats: Res<Seats>, view: Res<TurnView>, shape: Res<BoardShape>) {
     if let Some(r) = resized.read().last() {
         let size = Some((r.width, r.height));
         if settings.window != size {
@@ -192,6 +196,9 @@ fn remember(mut settings: ResMut<Settings>, mut resized: MessageReader<WindowRes
     }
     if view.is_changed() && settings.follow_turn != view.follow_choice {
         settings.follow_turn = view.follow_choice;
+    }
+    if shape.is_changed() && settings.true_shape != shape.true_shape {
+        settings.true_shape = shape.true_shape;
     }
 }
 
@@ -274,5 +281,21 @@ mod tests {
         std::fs::write(&path, r#"{"version": 1, "volume": 7.5, "window": [10, 10], "camera": [0.9, 99.0]}"#).unwrap();
         let s = Settings::read(&path).unwrap();
         assert_eq!((s.volume, s.window, s.camera), (1.0, None, None));
+    }
+
+    #[test]
+    fn the_board_shape_is_restored_at_start_and_a_change_is_written_at_exit() {
+        let path = scratch("shape");
+        Settings { true_shape: true, ..default() }.write(&path).unwrap();
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_message::<WindowResized>().add_message::<AppExit>().init_resource::<Seats>();
+        app.add_plugins(SettingsPlugin::read(SettingsFile(Some(path.clone()))));
+        app.update();
+        assert!(app.world().resource::<BoardShape>().true_shape, "the remembered choice is back");
+        app.world_mut().resource_mut::<BoardShape>().true_shape = false;
+        app.update();
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        assert!(!Settings::read(&path).unwrap().true_shape, "the new choice is written");
     }
 }

@@ -84,6 +84,12 @@ pub fn help_text_for(pos: &AnyPosition, online: bool) -> String {
     let mut lines = vec![first, "right-drag: orbit   wheel: zoom", "middle-drag: pan   R: reset view"];
     lines.push(if look.plane { "C: frame all   double-click: fly to" } else { "double-click: fly to a piece" });
     lines.push("V: view follows the turn / fixed");
+    if pos.topology().wrap() != variant_rules::Wrap::Flat && pos.topology().tri_board().is_none() {
+        lines.push("T: true shape / flat");
+        if crate::table::game::view::ends_join_for_some(pos) {
+            lines.push("Shift+T: whose cylinder");
+        }
+    }
     if look.stacks {
         lines.push("F: fan the stacks out");
     }

@@ -1,5 +1,5 @@
 //! The screens and their panels: the launcher and its resume line, the in-game HUD and its move
-//! list, an online room's panel, the rules drawer, the file dialogs and the screenshot command.
+//! list, an online room's panel, the board-shape button, the rules drawer, the file dialogs and the screenshot command.
 
 use bevy::prelude::*;
 
@@ -11,7 +11,18 @@ pub mod resume;
 pub mod room_panel;
 pub mod rules;
 pub mod screenshot;
+pub mod shape_button;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((launcher::plugin, resume::plugin, hud::plugin, move_list::plugin, dialogs::plugin, screenshot::plugin, rules::plugin, room_panel::plugin));
+    app.add_plugins((
+        launcher::plugin,
+        resume::plugin,
+        hud::plugin,
+        move_list::plugin,
+        dialogs::plugin,
+        screenshot::plugin,
+        rules::plugin,
+        room_panel::plugin,
+        shape_button::plugin,
+    ));
 }

@@ -9,7 +9,7 @@ use crate::table::look::framing::ViewMargins;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (hide_panels, take_screenshot).run_if(resource_exists::<ScreenshotRequest>));
+    app.add_systems(Update, (hide_panels, aim, take_screenshot).run_if(resource_exists::<ScreenshotRequest>));
 }
 
 /// Frames rendered before the screenshot: software Vulkan compiles pipelines lazily, and a
@@ -33,14 +33,17 @@ pub struct ScreenshotRequest {
     pub clicks: Vec<variant_rules::Cell>,
     /// Hide the screens' panels: the table alone (the launcher's pictures of each game).
     pub board_only: bool,
-    /// Look back at the position after this many moves (`--view`), as the move list's buttons do.
+    /// Look back at the position after this many moves (`--replay`), as the move list's buttons do.
     pub view: Option<usize>,
+    /// Turn the orbit camera to this yaw and pitch (degrees) before shooting (`--orbit`): a
+    /// bent board seen from round the side or from underneath.
+    pub orbit: Option<(f32, f32)>,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false, view: None }
+        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false, view: None, orbit: None }
     }
 }
 
@@ -84,6 +87,14 @@ fn take_screenshot(
             exit.write(AppExit::Success);
         },
     );
+}
+
+/// `--orbit`: the camera turned to the asked yaw and pitch, held there until the shot.
+fn aim(req: Res<ScreenshotRequest>, mut cams: Query<&mut crate::table::look::camera::OrbitCamera>) {
+    let Some((yaw, pitch)) = req.orbit.filter(|_| req.frames >= 5) else { return };
+    for mut cam in &mut cams {
+        (cam.yaw, cam.pitch, cam.turn_to) = (yaw.to_radians(), pitch.to_radians(), None);
+    }
 }
 
 /// `--board-only`: every panel hidden and the board framed in the whole window, the table alone.
