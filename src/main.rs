@@ -128,7 +128,8 @@ struct ShotArgs {
 #[derive(Args)]
 struct LookArgs {
     /// Draw a board whose edges join flat (with ghost cells) or bent into its true shape (a
-    /// cylinder, a torus); without it, as the player last chose (flat, for a screenshot).
+    /// cylinder, a torus); without it, as the player last chose (flat, for a screenshot). For
+    /// `play` it is a choice that lasts, as T's is.
     #[arg(long, value_parser = ["flat", "true-shape"])]
     view: Option<String>,
 }

@@ -81,7 +81,7 @@ impl std::str::FromStr for ClockSpec {
     /// `MINUTES+SECONDS`, as chess players write it: `5+3` is five minutes and three seconds a
     /// move (`0.5+0`: thirty seconds).
     fn from_str(s: &str) -> Result<ClockSpec, String> {
-        let bad = || format!("clock '{}' is not MINUTES+SECONDS (e.g. 5+3)", crate::room::clip(s));
+        let bad = || format!("clock '{}' is not MINUTES+SECONDS (e.g. 5+3)", clip(s));
         let (m, i) = s.trim().split_once('+').ok_or_else(bad)?;
         let minutes: f64 = m.trim().parse().map_err(|_| bad())?;
         let seconds: f64 = i.trim().parse().map_err(|_| bad())?;
@@ -90,7 +90,7 @@ impl std::str::FromStr for ClockSpec {
             return Err(bad());
         }
         let spec = ClockSpec { base_ms: base_ms.round().min(u64::MAX as f64) as u64, increment_ms: increment_ms.round().min(u64::MAX as f64) as u64 };
-        spec.validate().map_err(|e| format!("clock '{}': {e}", crate::room::clip(s)))?;
+        spec.validate().map_err(|e| format!("clock '{}': {e}", clip(s)))?;
         Ok(spec)
     }
 }
@@ -231,4 +231,13 @@ impl Event {
     pub fn refused(reason: impl Into<String>) -> Event {
         Event::Refused { reason: reason.into() }
     }
+}
+
+/// At most 24 characters of what a client sent, for a refusal's words.
+pub fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(24).collect();
+    if s.chars().count() > 24 {
+        out.push('…');
+    }
+    out
 }

@@ -2,7 +2,7 @@
 //! the server checks an intent with [`Room::check`], stores the [`Entry`] it gives, then
 //! applies it with [`Room::apply`]; a restarted server replays the stored entries the same way.
 
-use crate::protocol::{ClockSpec, ClockView, MoveView, Occupant, SeatView};
+use crate::protocol::{ClockSpec, ClockView, MoveView, Occupant, SeatView, clip};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -447,13 +447,4 @@ fn seat_words(id: GameId, seat: Seat) -> String {
     let name = id.seat_name(seat);
     let mut chars = name.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(name)
-}
-
-/// At most 24 characters of what a client sent, for a refusal's words.
-pub fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(24).collect();
-    if s.chars().count() > 24 {
-        out.push('…');
-    }
-    out
 }

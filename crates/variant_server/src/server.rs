@@ -1,8 +1,8 @@
 //! The server: rooms behind one WebSocket endpoint (`/ws`, axum), each room's changes stored
 //! before they are announced, the computer playing its seats, every room resumed at start.
 
-use crate::protocol::{ANY_SEAT, ClockSpec, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES};
-use crate::room::{Entry, Room, Setup, clip};
+use crate::protocol::{ANY_SEAT, ClockSpec, Event, FLOOD_BURST, FLOOD_RATE_PER_SECOND, FLOOD_STRIKES, Intent, MAX_FRAME_BYTES, clip};
+use crate::room::{Entry, Room, Setup};
 use crate::store::Store;
 use axum::Router;
 use axum::extract::State;

@@ -71,6 +71,11 @@ pub struct OrbitCamera {
 /// The orbit's pitch range over a flat table: from just above the felt to nearly overhead.
 pub const TABLE_PITCH: (f32, f32) = (0.12, 1.5);
 
+/// The sun: the one light that turns round the table with the view (other lights keep their
+/// places).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Sun;
+
 /// Where the sun stands seen from the south seat (behind the player's left shoulder); the
 /// light is turned round the table with the seat the view is at.
 pub const SUN_AT: Vec3 = Vec3::new(-4.0, 10.0, 6.0);
@@ -348,7 +353,7 @@ fn fly(time: Res<Time>, mut cams: Query<&mut OrbitCamera>) {
     }
 }
 
-fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>, mut suns: Query<&mut Transform, (With<DirectionalLight>, Without<OrbitCamera>)>) {
+fn place(mut cams: Query<(&OrbitCamera, &mut Transform)>, mut suns: Query<&mut Transform, (With<Sun>, Without<OrbitCamera>)>) {
     for (cam, mut t) in &mut cams {
         let (sy, cy) = cam.yaw.sin_cos();
         let (sp, cp) = cam.pitch.sin_cos();

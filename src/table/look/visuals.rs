@@ -23,6 +23,7 @@ use crate::table::look::camera::OrbitCamera;
 use crate::table::look::detail::ModelDetail;
 use crate::table::look::drag::{Dragging, Pick, draggable};
 use crate::table::look::models::{Model, checker_crown, number_image, piece_surface};
+use crate::table::look::shape::morph::ShownShape;
 use crate::table::look::solids::Detail;
 use crate::table::mirror::pieces::{CHECKER_HEIGHT, CheckerPiece, ChessPiece, DrawPile, HandPiece, PieceMarks, Stack, TILE_HEIGHT, Tile, checker_offset};
 use crate::table::mirror::taken::CapturedPiece;
@@ -166,6 +167,7 @@ fn spawn_table(mut commands: Commands) {
     commands.insert_resource(ClearColor(Color::srgb(0.13, 0.22, 0.16)));
     commands.spawn((
         Name::new("Sun"),
+        crate::table::look::camera::Sun,
         DirectionalLight { illuminance: 9000.0, shadow_maps_enabled: true, ..default() },
         // One cascade: the whole table fits in it, and software renderers draw one shadow map
         // instead of four.
@@ -446,25 +448,27 @@ pub fn upright_for(forward: Vec3) -> Quat {
 fn turn_numbers(
     camera: Query<&GlobalTransform, (With<OrbitCamera>, Changed<GlobalTransform>)>,
     added: Query<(), Added<FacesViewer>>,
+    shown: Res<ShownShape>,
     cameras: Query<&GlobalTransform, With<OrbitCamera>>,
     parents: Query<&GlobalTransform, Without<FacesViewer>>,
     mut decals: Query<(&mut Transform, &ChildOf), With<FacesViewer>>,
 ) {
-    if camera.is_empty() && added.is_empty() {
+    if camera.is_empty() && added.is_empty() && !shown.is_changed() {
         return;
     }
     let Some(view) = cameras.iter().next() else { return };
-    let upright = upright_for(view.forward().as_vec3());
     for (mut t, parent) in &mut decals {
-        // Undo the checker's own turn (it has none today, but a stack might be turned).
+        // Turned about the checker's own up (on a bent board it stands along the surface's
+        // normal): the camera's direction as the checker sees it.
         let turned = parents.get(parent.parent()).map_or(Quat::IDENTITY, |g| g.rotation());
-        t.rotation = turned.inverse() * upright;
+        t.rotation = upright_for(turned.inverse() * view.forward().as_vec3());
     }
 }
 
 fn draw_hover(hovered: Res<Hovered>, q: Query<&GlobalTransform>, mut gizmos: Gizmos) {
     if let Some(t) = hovered.0.and_then(|e| q.get(e).ok()) {
-        let iso = Isometry3d::new(t.translation() + Vec3::Y * 0.05, Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
+        // Round the piece's base, on the surface it stands on (tilted with a bent board).
+        let iso = Isometry3d::new(t.translation() + t.up() * 0.05, t.rotation() * Quat::from_rotation_x(std::f32::consts::FRAC_PI_2));
         gizmos.circle(iso, 0.47, Color::srgb(1.0, 0.9, 0.4));
     }
 }

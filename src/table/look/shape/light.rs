@@ -17,13 +17,14 @@ const BELOW_LUX: f32 = 3000.0;
 
 /// Marks the light from below.
 #[derive(Component)]
-struct FromBelow;
+pub struct FromBelow;
 
 fn fill_from_below(shown: Res<ShownShape>, mut lights: Query<(Entity, &mut DirectionalLight), With<FromBelow>>, mut commands: Commands) {
-    if !shown.is_changed() {
+    let lux = shown.bent().map_or(0.0, |b| b.roll * BELOW_LUX);
+    // Unchanged, and a light where one is wanted (the launcher despawns it).
+    if !shown.is_changed() && (lux > 0.0) == (lights.iter().count() == 1) {
         return;
     }
-    let lux = shown.bent().map_or(0.0, |b| b.roll * BELOW_LUX);
     match lights.single_mut() {
         Ok((e, _)) if lux == 0.0 => commands.entity(e).despawn(),
         Ok((_, mut light)) => light.illuminance = lux,

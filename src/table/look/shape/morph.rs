@@ -10,10 +10,15 @@ use crate::table::game::session::Session;
 use crate::table::game::view::{BoardShape, TurnView};
 use crate::table::geometry::{plane_to_world, world_to_plane};
 use crate::table::mirror::board::Board;
-use crate::table::schedule::{OnScreen, TurnSystems};
+use crate::table::schedule::{AppState, OnScreen, TurnSystems};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShownShape>().add_systems(Update, morph.in_set(TurnSystems::Draw).in_set(OnScreen::Table));
+    app.init_resource::<ShownShape>()
+        .add_systems(Update, morph.in_set(TurnSystems::Draw).in_set(OnScreen::Table))
+        // Back at the launcher the board is gone: nothing is bent until the next one comes.
+        .add_systems(OnEnter(AppState::Launcher), |mut shown: ResMut<ShownShape>| {
+            shown.set_if_neq(ShownShape::default());
+        });
 }
 
 /// Seconds a morph between flat and true shape takes (each way, when one cylinder gives way
