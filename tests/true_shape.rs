@@ -153,3 +153,26 @@ fn a_flat_board_never_bends_and_the_choice_is_kept_for_one_that_joins() {
     let (_, up, _) = drawn(&mut app, "e1");
     assert!(up.distance(Vec3::Y) < 1e-6);
 }
+
+#[test]
+fn a_piece_taken_on_the_bent_board_hops_off_its_cell_as_drawn() {
+    let mut start = game(GameId::CylinderChess, Wrap::Cylinder);
+    for m in ["e2e4", "a7a5", "d1h5", "a5a4"] {
+        start.play(m).expect("a legal move");
+    }
+    let mut app = table(start, "vt-true-shape-taken");
+    toggle(&mut app);
+    settle(&mut app);
+    let shape = shown(&app);
+    let topo = session(&app).game.position().topology();
+    let (h5, a4) = (topo.parse_cell("h5").expect("h5"), topo.parse_cell("a4").expect("a4"));
+    let flat = |c| variant_table::table::geometry::cell_translation(topo, c);
+    // The queen takes across the join.
+    click_at(&mut app, flat(h5));
+    click_at(&mut app, flat(a4));
+    let world = app.world_mut();
+    let mut q = world.query::<(&variant_table::table::mirror::taken::CapturedPiece, &variant_table::table::mirror::pieces::Glide)>();
+    let (_, glide) = q.iter(world).next().expect("the pawn taken, hopping off");
+    let drawn_a4 = shape.pose(Transform::from_translation(flat(a4))).translation;
+    assert!(glide.waypoints[0].distance(drawn_a4) < 1e-4, "the pawn waits at {} and not on a4 as drawn ({drawn_a4})", glide.waypoints[0]);
+}

@@ -2,7 +2,8 @@
 //! the (flat) transforms, each piece, stack and closed cell's block is carried onto the bent
 //! surface and stood along its normal, its children with it, and a flat mark already bent
 //! vertex by vertex ([`Conforms`]) is drawn where its vertices say. Transforms stay flat, so
-//! the rules mirror, glides, drags and tests keep working in table coordinates.
+//! the rules mirror, glides, drags and tests keep working in table coordinates. A piece just
+//! taken starts its hop to the captured row from its cell as drawn.
 
 use bevy::camera::visibility::VisibilitySystems;
 use bevy::prelude::*;
@@ -11,13 +12,33 @@ use bevy::transform::TransformSystems;
 use crate::table::look::shape::conform::{BentCopy, Conforms};
 use crate::table::look::shape::morph::ShownShape;
 use crate::table::mirror::board::ClosedCell;
-use crate::table::mirror::pieces::{ChessPiece, Stack};
+use crate::table::mirror::pieces::{ChessPiece, Glide, Stack};
+use crate::table::mirror::taken::CapturedPiece;
+use crate::table::schedule::MirrorSystems;
 
 pub(super) fn plugin(app: &mut App) {
+    // Once the captured rows are rebuilt, before the glides advance.
+    app.add_systems(Update, hop_off_the_shown_cell.after(MirrorSystems::Pieces).before(MirrorSystems::Motion));
     app.add_systems(
         PostUpdate,
         pose_on_surface.after(TransformSystems::Propagate).before(VisibilitySystems::CalculateBounds).before(VisibilitySystems::CheckVisibility),
     );
+}
+
+/// A taken piece waits on its cell, then hops to its owner's row beside the board (which
+/// stays flat): on a bent board it waits, and hops from, its cell as drawn.
+fn hop_off_the_shown_cell(shown: Res<ShownShape>, mut taken: Query<(&mut Transform, &mut Glide), Added<CapturedPiece>>) {
+    if shown.bent().is_none() {
+        return;
+    }
+    for (mut t, mut glide) in &mut taken {
+        let posed = shown.pose(*t);
+        for w in glide.waypoints.iter_mut().take(2) {
+            *w = posed.translation;
+        }
+        // Upright all the way: it lands upright in its row.
+        t.translation = posed.translation;
+    }
 }
 
 /// What stands on the board as a whole: drawn moved and turned, not bent.

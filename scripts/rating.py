@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""A rating match for the chess AI: `variant-rules bestmove` (one thread, a fixed time a move)
+against Stockfish (Debian's package) held to UCI_Elo levels with UCI_LimitStrength, through
+python-chess, which also checks every move the AI plays is legal. Each opening of a balanced
+set is played twice per level, colours alternating; the result is each level's score and an
+Elo estimate for the AI on Stockfish's UCI_Elo scale with its 95% interval (maximum likelihood
+over every game under the logistic model, the interval from the likelihood's curvature).
+
+    scripts/rating.py --levels 1350,1900,2200 --rounds 1 --movetime-ms 1000
+    scripts/rating.py --smoke     # two short games: legality and plumbing only, no rating
+
+The AI is run afresh for each move (`bestmove --fen`), so nothing it learnt on one move
+(its transposition table) carries to the next, as it does at the table.
+Exit status: 0 when every game finished with legal moves, 1 on an illegal move or a failure.
+"""
+
+import argparse
+import json
+import math
+import shutil
+import subprocess
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+# Balanced openings (four plies each: the main lines of the open, closed, Sicilian, Indian,
+# English, French, Reti and Caro-Kann games), each played from both sides.
+OPENINGS = [
+    "e2e4 e7e5 g1f3 b8c6",
+    "d2d4 d7d5 c2c4 e7e6",
+    "e2e4 c7c5 g1f3 d7d6",
+    "d2d4 g8f6 c2c4 e7e6",
+    "c2c4 e7e5 b1c3 g8f6",
+    "e2e4 e7e6 d2d4 d7d5",
+    "g1f3 d7d5 g2g3 g8f6",
+    "e2e4 c7c6 d2d4 d7d5",
+]
+
+# Stockfish's UCI_Elo bounds (Stockfish 15.1 refuses values outside them).
+ELO_RANGE = (1350, 2850)
+
+# Plies after which an unfinished game is adjudicated a draw (neither engine resigns).
+MAX_PLIES = 400
+
+
+def ai_move(binary, board, movetime_ms):
+    """The AI's move in `board`, as UCI text, by `variant-rules bestmove --fen`."""
+    out = subprocess.run(
+        [binary, "bestmove", "chess", "--fen", board.fen(), "--movetime", str(movetime_ms), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=movetime_ms / 1000 * 5 + 30,
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"bestmove failed: {out.stderr.strip()[:200]}")
+    return json.loads(out.stdout)["bestmove"]
+
+
+def play_game(binary, engine, level, opening, ai_white, movetime_ms, max_plies):
+    """One game; returns (the AI's score 1/0.5/0, the PGN game, an illegal move or None)."""
+    engine.configure({"UCI_LimitStrength": True, "UCI_Elo": level, "Threads": 1})
+    board = chess.Board()
+    for uci in opening.split():
+        board.push_uci(uci)
+    illegal = None
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        ai_to_move = (board.turn == chess.WHITE) == ai_white
+        if ai_to_move:
+            text = ai_move(binary, board, movetime_ms)
+            move = chess.Move.from_uci(text) if len(text) in (4, 5) else None
+            if move is None or move not in board.legal_moves:
+                illegal = f"{text} in {board.fen()}"
+                break
+        else:
+            move = engine.play(board, chess.engine.Limit(time=movetime_ms / 1000)).move
+        board.push(move)
+    game = chess.pgn.Game.from_board(board)
+    game.headers["White"] = "variant-rules" if ai_white else f"Stockfish UCI_Elo {level}"
+    game.headers["Black"] = f"Stockfish UCI_Elo {level}" if ai_white else "variant-rules"
+    if illegal:
+        game.headers["Termination"] = "illegal move by variant-rules"
+        game.headers["Result"] = "0-1" if ai_white else "1-0"
+        return 0.0, game, illegal
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None:
+        game.headers["Termination"] = f"adjudicated a draw at {max_plies} plies"
+        game.headers["Result"] = "1/2-1/2"
+        return 0.5, game, None
+    if outcome.winner is None:
+        return 0.5, game, None
+    return (1.0 if outcome.winner == (chess.WHITE if ai_white else chess.BLACK) else 0.0), game, None
+
+
+def expected(diff):
+    """The logistic expected score of a player `diff` Elo above its opponent."""
+    return 1.0 / (1.0 + 10 ** (-diff / 400.0))
+
+
+def estimate(results):
+    """Maximum-likelihood Elo and its 95% interval from (level, score) pairs, draws as half
+    a win (the usual score form of the logistic model)."""
+    k = math.log(10) / 400.0
+    r = sum(level for level, _ in results) / len(results)
+    for _ in range(100):
+        grad = sum(k * (s - expected(r - level)) for level, s in results)
+        info = sum(k * k * expected(r - level) * (1 - expected(r - level)) for level, _ in results)
+        step = grad / max(info, 1e-12)
+        # A perfect or nil score has no finite maximum: stop at the scale's edge.
+        r = min(max(r + step, ELO_RANGE[0] - 800), ELO_RANGE[1] + 800)
+        if abs(step) < 0.01:
+            break
+    info = sum(k * k * expected(r - level) * (1 - expected(r - level)) for level, _ in results)
+    half = 1.96 / math.sqrt(max(info, 1e-12))
+    return r, r - half, r + half
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin", default="target/release/variant-rules", help="the variant-rules binary")
+    p.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
+    p.add_argument("--levels", default="1350,1900,2200", help="Stockfish UCI_Elo levels, comma separated")
+    p.add_argument("--rounds", type=int, default=1, help="times through the openings (each twice, colours swapped) per level")
+    p.add_argument("--movetime-ms", type=int, default=1000)
+    p.add_argument("--pgn", help="write every game to this PGN file")
+    p.add_argument("--smoke", action="store_true", help="two games of 60 plies at 50 ms against the lowest level: plumbing and legality only")
+    a = p.parse_args()
+    levels = [int(x) for x in a.levels.split(",") if x.strip()]
+    if any(not ELO_RANGE[0] <= lv <= ELO_RANGE[1] for lv in levels):
+        sys.exit(f"rating: levels must lie in Stockfish's UCI_Elo range {ELO_RANGE}")
+    openings, max_plies, movetime = OPENINGS * a.rounds, MAX_PLIES, a.movetime_ms
+    if a.smoke:
+        levels, openings, max_plies, movetime = [ELO_RANGE[0]], OPENINGS[:1], 60, 50
+    engine = chess.engine.SimpleEngine.popen_uci(a.stockfish)
+    results, failures, games = [], [], []
+    try:
+        for level in levels:
+            w = d = l = 0
+            for i, opening in enumerate(openings):
+                for ai_white in (True, False):
+                    score, game, illegal = play_game(a.bin, engine, level, opening, ai_white, movetime, max_plies)
+                    games.append(game)
+                    if illegal:
+                        failures.append(f"illegal move against {level}: {illegal}")
+                    results.append((level, score))
+                    w, d, l = w + (score == 1.0), d + (score == 0.5), l + (score == 0.0)
+                    print(f"level {level} opening {i + 1} AI {'white' if ai_white else 'black'}: {score} ({game.headers['Result']}, {game.end().ply()} plies)", flush=True)
+            n = w + d + l
+            print(f"level {level}: {w + d / 2}/{n} (+{w} ={d} -{l})", flush=True)
+    finally:
+        engine.quit()
+    if a.pgn:
+        with open(a.pgn, "w") as f:
+            for g in games:
+                print(g, file=f, end="\n\n")
+    for f in failures:
+        print(f"FAILED: {f}")
+    if not a.smoke and results:
+        r, lo, hi = estimate(results)
+        print(f"elo: {r:.0f} (95% {lo:.0f}-{hi:.0f}) over {len(results)} games at {movetime} ms a move")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
