@@ -143,7 +143,7 @@ fn median(samples: &[f64]) -> f64 {
 pub fn hide_parts(
     bench: Option<Res<FrameBench>>,
     mut q: Query<(&mut Visibility, Option<&Name>)>,
-    mut lights: Query<&mut DirectionalLight, Without<crate::table::look::shape::light::FromBelow>>,
+    mut lights: Query<&mut DirectionalLight>,
     mut ui: Query<&mut Node, Without<ChildOf>>,
 ) {
     let mut hide = std::env::var("VT_HIDE").unwrap_or_default();

@@ -133,14 +133,14 @@ fn screenshot_of_a_thrown_pair_of_dice_at_rest_in_the_tray() {
 }
 
 /// How wide (in pixels) the board's wood shows across the middle row of `img`: from the first
-/// to the last pixel of its light or dark squares (wood: red over green over blue, unlike the
-/// green felt, the grey panels and the white and black pieces).
+/// to the last pixel of its light or dark squares (wood: warm, red over green and blue, unlike
+/// the green felt, the grey panels and the white and black pieces).
 fn wood_span(img: &image::RgbImage) -> u32 {
     let y = img.height() / 2;
     let wood: Vec<u32> = (0..img.width())
         .filter(|&x| {
             let [r, g, b] = img.get_pixel(x, y).0.map(i32::from);
-            r > 60 && r > g + 10 && g > b && r - b > 40
+            r > 45 && r > g + 8 && r > b + 15
         })
         .collect();
     match (wood.first(), wood.last()) {

@@ -161,6 +161,9 @@ pub fn frozen_colour([r, g, b]: [f32; 3]) -> [f32; 3] {
     [mix(r, 0.6), mix(g, 0.8), mix(b, 0.95)]
 }
 
+/// The table's ambient light (a board bent into its true shape gets more: `look::shape::light`).
+pub const AMBIENT_BRIGHTNESS: f32 = 400.0;
+
 fn spawn_table(mut commands: Commands) {
     // The felt is the clear colour: a flat, unlit green costs nothing per pixel, which matters
     // to software renderers (a table mesh filling the screen cost more than the whole board).
@@ -176,7 +179,7 @@ fn spawn_table(mut commands: Commands) {
     ));
     // 1024² is plenty for a board of at most 12x12 cells in the one cascade.
     commands.insert_resource(DirectionalLightShadowMap { size: 1024 });
-    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: 400.0, ..default() });
+    commands.insert_resource(GlobalAmbientLight { color: Color::srgb(0.9, 0.9, 1.0), brightness: AMBIENT_BRIGHTNESS, ..default() });
 }
 
 /// Makes a piece, stack or tile something the pointer can use: a click picks it (as a click on
