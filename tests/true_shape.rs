@@ -41,7 +41,7 @@ fn table(game: Game, dir: &str) -> App {
     let mut assets = world.resource_mut::<Assets<Mesh>>();
     let flat = assets.add(meshes.0);
     let source = meshes.1.map(|m| assets.add(m));
-    world.entity_mut(board).insert((Mesh3d(flat), Conforms { source }));
+    world.entity_mut(board).insert((Mesh3d(flat), Conforms { source, top_only: false }));
     app
 }
 

@@ -74,7 +74,8 @@ fn dress_board(
         // A closed triangle is dimmed like the Tri-board's triangles beyond the game.
         let (mesh, to_bend) = board_meshes(board);
         if let Some(to_bend) = to_bend {
-            commands.entity(e).insert(Conforms { source: Some(meshes.add(to_bend)) });
+            let top_only = board.topology.wrap() == Wrap::Universal;
+            commands.entity(e).insert(Conforms { source: Some(meshes.add(to_bend)), top_only });
         }
         // The board casts no shadow: nothing lies under it but the felt, which is the clear
         // colour and receives none. Drawing it into the shadow map would only cost a

@@ -22,6 +22,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug, Clone, Default)]
 pub struct Conforms {
     pub source: Option<Handle<Mesh>>,
+    /// Bend only the faces turned up: a torus's board hides its underside and sides inside
+    /// the tube, and a software renderer pays for every triangle drawn there.
+    pub top_only: bool,
 }
 
 /// On a mark drawn bent: the flat mesh to restore, and the bend its copy was made for.
@@ -61,7 +64,7 @@ fn conform(
                 let flat = copy.map_or_else(|| mesh.0.clone(), |c| c.flat.clone());
                 let source = conforms.source.clone().unwrap_or_else(|| flat.clone());
                 let placed = parent.and_then(|p| locals.get(p.parent()).ok()).map_or(*local, |p| p.mul_transform(*local));
-                let Some(bent) = meshes.get(&source).and_then(|m| bend_mesh(m, &placed, bend)) else { continue };
+                let Some(bent) = meshes.get(&source).and_then(|m| bend_mesh(m, &placed, bend, conforms.top_only)) else { continue };
                 mesh.0 = meshes.add(bent);
                 commands.entity(e).insert(BentCopy { flat, bend: *bend });
             }
@@ -91,8 +94,9 @@ impl Vertex {
 /// The flat mesh `mesh`, placed on the table by `placed`, carried onto the bent surface:
 /// its triangles cut until no side is longer than [`MAX_EDGE`] across the board's plane,
 /// each vertex taken to [`Bend::point`] lifted by its height, each normal turned with the
-/// surface. `None` for a mesh that is not a list of triangles with positions.
-pub fn bend_mesh(mesh: &Mesh, placed: &Transform, bend: &Bend) -> Option<Mesh> {
+/// surface; with `top_only`, the faces not turned up are left out. `None` for a mesh that is
+/// not a list of triangles with positions.
+pub fn bend_mesh(mesh: &Mesh, placed: &Transform, bend: &Bend, top_only: bool) -> Option<Mesh> {
     if mesh.primitive_topology() != PrimitiveTopology::TriangleList {
         return None;
     }
@@ -124,6 +128,9 @@ pub fn bend_mesh(mesh: &Mesh, placed: &Transform, bend: &Bend) -> Option<Mesh> {
     let mut out = Vec::with_capacity(order.len() * 16);
     for tri in order.chunks_exact(3) {
         let [a, b, c] = [vertex(tri[0])?, vertex(tri[1])?, vertex(tri[2])?];
+        if top_only && a.normal.y < 0.5 {
+            continue;
+        }
         split(&[a, b, c], MAX_SPLITS, &mut out);
     }
     let mut bent = Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default());
@@ -190,7 +197,7 @@ mod tests {
             for n in [8u8, 12] {
                 let bend = Bend::for_side(BoardLayout::square(n, n), wrap, files_round);
                 let flat = board(n);
-                let bent = bend_mesh(&flat, &Transform::IDENTITY, &bend).expect("a triangle list");
+                let bent = bend_mesh(&flat, &Transform::IDENTITY, &bend, false).expect("a triangle list");
                 let (pf, pb) = (positions(&flat), positions(&bent));
                 assert!(pb.len() > 4 * pf.len(), "cut finer: {} from {}", pb.len(), pf.len());
                 // Every vertex lies within the board's thickness of the surface, along its
@@ -220,7 +227,7 @@ mod tests {
     #[test]
     fn the_bent_mesh_keeps_its_faces_turned_out() {
         let bend = Bend::of(BoardLayout::square(8, 8), Wrap::Universal);
-        let bent = bend_mesh(&board(8), &Transform::IDENTITY, &bend).expect("a triangle list");
+        let bent = bend_mesh(&board(8), &Transform::IDENTITY, &bend, false).expect("a triangle list");
         let normals = match bent.attribute(Mesh::ATTRIBUTE_NORMAL) {
             Some(VertexAttributeValues::Float32x3(n)) => n.clone(),
             _ => panic!("no normals"),
@@ -247,7 +254,7 @@ mod tests {
         let quad = Mesh::from(Plane3d::new(Vec3::Y, Vec2::splat(0.5)));
         let centre = layout.centre(7);
         let placed = Transform::from_translation(crate::table::geometry::plane_to_world(centre) + Vec3::Y * 0.045);
-        let bent = bend_mesh(&quad, &placed, &bend).expect("a triangle list");
+        let bent = bend_mesh(&quad, &placed, &bend, false).expect("a triangle list");
         let mid = positions(&bent).iter().fold(Vec3::ZERO, |s, p| s + *p) / positions(&bent).len() as f32;
         let want = Vec3::from_array(bend.point(centre, 0.045));
         assert!(mid.distance(want) < 0.1, "the mark's middle {mid} is not over h1's {want}");
@@ -278,6 +285,7 @@ mod tests {
                 &board_mesh(board.layout, &board.layout.cells().map(|(cell, _)| DrawnCell { cell, shift: [0.0, 0.0], ghost: false }).collect::<Vec<_>>()),
                 &Transform::IDENTITY,
                 &bend,
+                wrap == Wrap::Universal,
             )
             .expect("a triangle list");
             let positions: Vec<[f32; 3]> = positions(&mesh).iter().map(|p| p.to_array()).collect();
