@@ -159,3 +159,18 @@ fn the_true_shape_view_rolls_the_cylinder_board_up() {
     assert!(flat > 400, "the flat board spans {flat} px of 1280");
     assert!(bent > 40 && (bent as f32) < 0.6 * flat as f32, "the cylinder spans {bent} px against the flat board's {flat}");
 }
+
+#[test]
+fn bad_view_and_orbit_options_are_refused_in_one_line() {
+    for args in [
+        &["screenshot", "cylinder-chess", "--view", "round", "--out", "x.png"][..],
+        &["screenshot", "cylinder-chess", "--orbit", "north", "--out", "x.png"][..],
+        &["screenshot", "cylinder-chess", "--orbit", "10,95", "--out", "x.png"][..],
+        &["play", "cylinder-chess", "--view", "torus"][..],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_variant-table")).args(args).output().expect("the binary runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+    }
+}
