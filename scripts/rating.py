@@ -9,8 +9,8 @@ over every game under the logistic model, the interval from the likelihood's cur
     scripts/rating.py --levels 1350,1900,2200 --rounds 1 --movetime-ms 1000
     scripts/rating.py --smoke     # two short games: legality and plumbing only, no rating
 
-The AI is run afresh for each move (`bestmove --fen`), so nothing it learnt on one move
-(its transposition table) carries to the next, as it does at the table.
+The AI is run afresh for each move (`bestmove --moves`, the game so far), so nothing it
+learnt on one move (its transposition table) carries to the next, as it does at the table.
 Exit status: 0 when every game finished with legal moves, 1 on an illegal move or a failure.
 """
 
@@ -38,6 +38,28 @@ OPENINGS = [
     "e2e4 c7c6 d2d4 d7d5",
 ]
 
+# More main lines (Ruy Lopez, Italian, open and closed Sicilian, King's Indian, Grunfeld,
+# Slav, Nimzo-Indian, Pirc, Alekhine, Scandinavian, Dutch, symmetrical English, Petrov,
+# London, Vienna) for matches that need more distinct games: `ab.py` plays all 24.
+MORE_OPENINGS = [
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+    "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5",
+    "e2e4 c7c5 g1f3 b8c6 d2d4 c5d4",
+    "e2e4 c7c5 b1c3 b8c6",
+    "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7",
+    "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5",
+    "d2d4 d7d5 c2c4 c7c6",
+    "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",
+    "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6",
+    "e2e4 g8f6 e4e5 f6d5",
+    "e2e4 d7d5 e4d5 d8d5",
+    "d2d4 f7f5 g2g3 g8f6",
+    "c2c4 c7c5 b1c3 b8c6",
+    "e2e4 e7e5 g1f3 g8f6",
+    "d2d4 d7d5 g1f3 g8f6 c1f4 e7e6",
+    "e2e4 e7e5 b1c3 g8f6",
+]
+
 # Stockfish's UCI_Elo bounds (Stockfish 15.1 refuses values outside them).
 ELO_RANGE = (1350, 2850)
 
@@ -46,9 +68,11 @@ MAX_PLIES = 400
 
 
 def ai_move(binary, board, movetime_ms):
-    """The AI's move in `board`, as UCI text, by `variant-rules bestmove --fen`."""
+    """The AI's move in `board`, as UCI text, by `variant-rules bestmove --moves` given the
+    game from the start (so it knows which positions a repetition would draw)."""
+    moves = " ".join(m.uci() for m in board.move_stack)
     out = subprocess.run(
-        [binary, "bestmove", "chess", "--fen", board.fen(), "--movetime", str(movetime_ms), "--json"],
+        [binary, "bestmove", "chess", "--moves", moves, "--movetime", str(movetime_ms), "--json"],
         capture_output=True,
         text=True,
         timeout=movetime_ms / 1000 * 5 + 30,

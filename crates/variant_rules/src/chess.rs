@@ -1180,6 +1180,35 @@ impl ChessPosition {
         self.fullmove = u.fullmove;
     }
 
+    /// [`ChessPosition::pass_turn`] with what takes it back in a move's form: the search's null
+    /// move (two seats, so the turn returns to the other one).
+    pub fn pass_as_move(&mut self) -> ChessUndo {
+        let undo = ChessUndo { captured: 0, castling: self.castling, ep: self.ep, halfmove: self.halfmove, hash: self.hash };
+        self.pass_turn();
+        undo
+    }
+
+    /// Takes back [`ChessPosition::pass_as_move`].
+    pub fn undo_pass_as_move(&mut self, u: ChessUndo) {
+        if self.turn == WHITE {
+            self.fullmove -= 1;
+        }
+        self.turn = SEATING.opponent(self.turn);
+        self.ep = u.ep;
+        self.hash = u.hash;
+    }
+
+    /// Where `s`'s king stands (its first one where a side has several), `NO_CELL` if none.
+    pub fn king_cell(&self, s: Seat) -> Cell {
+        self.kings[s]
+    }
+
+    /// Whether `s` has a piece other than pawns and its king (on boards too big for the bit
+    /// sets: always, which is what the null move's zugzwang test can live with).
+    pub fn has_officers(&self, s: Seat) -> bool {
+        self.bits.of(s) & (self.bits.orthogonal | self.bits.diagonal | self.bits.knights) != 0
+    }
+
     /// The kind (1 pawn .. 6 king) of the piece on `c`, 0 if empty.
     pub fn kind_at(&self, c: Cell) -> u8 {
         kind(self.board[c as usize])

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use variant_rules::chex::ChexPosition;
 use variant_rules::search::matches::{MatchConfig, run_match, wilson};
-use variant_rules::search::{self, Controller, Limits, is_decisive};
+use variant_rules::search::{self, Controller, Limits, Memory, is_decisive};
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
 
 fn start(game: GameId, edit: impl FnOnce(&mut GameOptions)) -> AnyPosition {
@@ -297,4 +297,30 @@ fn the_ai_beats_random_play_at_checkers_and_chess() {
         assert_eq!(ai.losses, 0, "{game}: {ai:?}");
         assert!(ai.wins >= 3, "{game}: {ai:?}");
     }
+}
+
+/// A seat's memory carries the table from one search to the next: the same position searched
+/// again to the same depth costs a fraction of the nodes and finds the same move; a memory of
+/// another game or side is set aside, not misread.
+#[test]
+fn a_kept_memory_makes_the_next_search_cheaper() {
+    let stop = AtomicBool::new(false);
+    let mut g = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap();
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        g.play(m).unwrap();
+    }
+    let mut memory = Memory::new();
+    let first = search::think_with(g.position(), &[], &Limits::depth(7), &stop, &mut memory);
+    let again = search::think_with(g.position(), &[], &Limits::depth(7), &stop, &mut memory);
+    let fresh = search::think(g.position(), &[], &Limits::depth(7), &stop);
+    assert_eq!(first.nodes, fresh.nodes, "a new memory is an empty one");
+    assert!(again.nodes * 3 < first.nodes, "kept {} first {}", again.nodes, first.nodes);
+    assert_eq!(again.best, first.best);
+    // The other side to move, then another game: each starts afresh and still plays.
+    g.play_move(first.best.unwrap());
+    let reply = search::think_with(g.position(), &[], &Limits::depth(4), &stop, &mut memory);
+    assert!(reply.best.is_some());
+    let checkers = start(GameId::Checkers, |_| {});
+    let c = search::think_with(&checkers, &[], &Limits::depth(5), &stop, &mut memory);
+    assert_eq!(c.nodes, search::think(&checkers, &[], &Limits::depth(5), &stop).nodes);
 }

@@ -5,17 +5,18 @@
 //! with the same physical throw as Space, after a short pause. A search whose position has
 //! left the table (undo, a new game, a load, back to the launcher) is stopped: its stop flag is
 //! set and its task dropped. H asks the same search for a hint for the seat to move, shown on
-//! the board and in the HUD.
+//! the board and in the HUD. Each computer seat keeps its search's memory (the positions it has
+//! searched) from one of its moves to the next through the game.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::app::TaskPoolOptions;
 use bevy::prelude::*;
 use bevy::tasks::futures::check_ready;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
-use variant_rules::search::{self, Limits, Thought};
+use variant_rules::search::{self, Limits, Memory, Thought};
 use variant_rules::topology::NO_CELL;
 use variant_rules::{AnyMove, Cell, Position, Seat};
 
@@ -77,11 +78,14 @@ pub struct Computer {
     last: Option<(usize, String)>,
     /// Seconds waited so far before throwing the computer's dice.
     throw_wait: f32,
+    /// What each computer seat's searches keep from move to move of the game (the table of
+    /// positions already searched), by seat; let go outside a game.
+    memories: Vec<Arc<Mutex<Memory>>>,
 }
 
 impl Default for Computer {
     fn default() -> Self {
-        Computer { thinking: None, hinting: None, hint_movetime_ms: 1000, last: None, throw_wait: 0.0 }
+        Computer { thinking: None, hinting: None, hint_movetime_ms: 1000, last: None, throw_wait: 0.0, memories: Vec::new() }
     }
 }
 
@@ -131,6 +135,15 @@ impl Computer {
         self.hinting.as_ref().map(|s| s.started.elapsed())
     }
 
+    /// The memory of `seat`'s searches (made on its first turn).
+    fn memory(&mut self, seat: Seat) -> Arc<Mutex<Memory>> {
+        let i = seat.index();
+        if self.memories.len() <= i {
+            self.memories.resize_with(i + 1, Default::default);
+        }
+        self.memories[i].clone()
+    }
+
     /// Stops every search (the table does this itself when the position changes).
     pub fn stop(&mut self) {
         self.thinking = None;
@@ -168,13 +181,21 @@ fn here(session: &Session) -> (usize, u64) {
 
 /// Starts the engine's search of the table's position for `ms` milliseconds, off the main
 /// thread (on a copy of the position and its repetition history).
-fn spawn_search(session: &Session, ms: u32) -> Search {
+/// A seat's own move searches with that seat's `memory`; a hint (`None`) starts afresh.
+fn spawn_search(session: &Session, ms: u32, memory: Option<Arc<Mutex<Memory>>>) -> Search {
     let pos = session.game.position().clone();
     let history = session.game.repetition_hashes();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let limits = Limits::movetime(u64::from(ms));
-    let task = AsyncComputeTaskPool::get().spawn(async move { search::think(&pos, &history, &limits, &flag) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        // A search just dropped may still hold the memory for the few nodes it takes to see
+        // its stop flag: this one then starts afresh rather than wait.
+        match memory.as_ref().and_then(|m| m.try_lock().ok()) {
+            Some(mut kept) => search::think_with(&pos, &history, &limits, &flag, &mut kept),
+            None => search::think(&pos, &history, &limits, &flag),
+        }
+    });
     Search { task, stop, at: here(session), seat: session.game.position().turn(), started: Instant::now() }
 }
 
@@ -185,8 +206,10 @@ fn start_thinking(session: Res<Session>, seats: Res<Seats>, mut computer: ResMut
     if computer.thinking.is_some() {
         return;
     }
-    if let Some(ms) = seats.controller(session.game.position().turn()).movetime_ms() {
-        computer.thinking = Some(spawn_search(&session, ms));
+    let seat = session.game.position().turn();
+    if let Some(ms) = seats.controller(seat).movetime_ms() {
+        let memory = computer.memory(seat);
+        computer.thinking = Some(spawn_search(&session, ms, Some(memory)));
     }
 }
 
@@ -194,6 +217,9 @@ fn start_thinking(session: Res<Session>, seats: Res<Seats>, mut computer: ResMut
 /// outside a game): dropping a search stops it.
 fn drop_stale(session: Option<&Session>, state: &AppState, computer: &mut ResMut<Computer>, hint: &mut ResMut<Hint>) {
     let now = session.filter(|_| *state == AppState::Playing).map(here);
+    if now.is_none() && !computer.memories.is_empty() {
+        computer.memories.clear();
+    }
     if computer.thinking.as_ref().is_some_and(|s| Some(s.at) != now) {
         computer.thinking = None;
     }
@@ -275,7 +301,7 @@ fn ask_hint(
     };
     match why_not {
         Some(why) => session.status = why.into(),
-        None => computer.hinting = Some(spawn_search(&session, computer.hint_movetime_ms)),
+        None => computer.hinting = Some(spawn_search(&session, computer.hint_movetime_ms, None)),
     }
 }
 

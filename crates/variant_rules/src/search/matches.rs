@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Controller, throw};
+use super::{Controller, Memory, throw};
 use crate::game::{Game, GameId, GameOptions};
 use crate::position::{Outcome, Position, Seat};
 
@@ -197,6 +197,8 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     let seat_of: Vec<Seat> = (0..config.seats.len()).map(|i| order[(i + g as usize) % order.len()]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let stop = AtomicBool::new(false);
+    // Each entry keeps its search's memory through the game, as a computer seat at the table does.
+    let mut memories: Vec<Memory> = config.seats.iter().map(|_| Memory::new()).collect();
     let mut plies = 0;
     while game.outcome().is_none() && plies < config.max_plies {
         let pos = game.position();
@@ -206,7 +208,7 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
                 let mover = pos.turn();
                 let entry = seat_of.iter().position(|&s| s == mover).ok_or_else(|| format!("no controller sits at seat {mover}"))?;
                 config.seats[entry]
-                    .decide(pos, &game.repetition_hashes(), &stop, &mut rng)
+                    .decide_with(pos, &game.repetition_hashes(), &stop, &mut rng, &mut memories[entry])
                     .ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
             }
         };

@@ -6,7 +6,8 @@
 //!   two seats the mover's team searches against a coalition of all others (paranoid);
 //! - [`think`]: the entry point on [`AnyPosition`] (a time or depth limit and a stop flag, so
 //!   a caller on another thread can interrupt it); CHEX's hidden piles are searched as
-//!   sampled orders ([`Evaluate::hidden_sample`]), never the real one;
+//!   sampled orders ([`Evaluate::hidden_sample`]), never the real one; [`think_with`] keeps a
+//!   seat's [`Memory`] (transposition table, move history) from one move to the next;
 //! - [`Controller`]: random, greedy (best immediate material) or the search at a time per
 //!   move — what `variant-rules match` and the table's seats choose from;
 //! - [`matches`]: many games between controllers, with win rates and confidence intervals.
@@ -15,6 +16,7 @@ pub mod eval;
 pub mod matches;
 mod pvs;
 
+use std::any::Any;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -29,7 +31,7 @@ pub use pvs::{WIN, is_decisive};
 
 use crate::game::{AnyMove, AnyPosition, Game, dispatch};
 use crate::position::{Outcome, PerSeat, Position};
-use pvs::{Found, Searcher};
+use pvs::{Found, Kept, Searcher};
 
 /// How long or how deep to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,13 +112,19 @@ const HIDDEN_SAMPLES: u32 = 4;
 /// of the game's earlier positions that repetition can still reach ([`Game::repetition_hashes`]);
 /// `stop` set from another thread ends the search early with the best move found so far.
 pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Thought {
+    think_with(pos, history, limits, stop, &mut Memory::new())
+}
+
+/// [`think`] with what the same seat's earlier searches of this game left in `memory` (and
+/// leaving this one's there): how the table's computer plays a game.
+pub fn think_with(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicBool, memory: &mut Memory) -> Thought {
     let started = Instant::now();
     let none = Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
     if pos.outcome().is_some() || pos.chance(&mut Vec::new()) > 0 {
         return none;
     }
     let ask = Ask { history, repetition: pos.repetition_applies(), limits, started, stop };
-    let mut thought = dispatch!(pos, p => lift(search_root(p, &ask)));
+    let mut thought = dispatch!(pos, p => lift(search_root(p, &ask, memory)));
     thought.elapsed = started.elapsed();
     thought
 }
@@ -164,36 +172,89 @@ fn table_bits<M>(ms: u64) -> u32 {
     (bytes / entry).max(2).ilog2()
 }
 
-fn search_one<P: Evaluate>(p: &P, history: &[u64], repetition: bool, depth: u32, deadline: Option<Instant>, ms: u64, stop: &AtomicBool) -> Found<P::Move> {
+/// What the search keeps from one move of a game to the next: the transposition table and
+/// the history of quiet moves, so a position searched on the last move (its replies, the
+/// expected line) starts this one well ordered and partly solved. One per computer seat: the
+/// scores are kept for the side that searched. A memory of another game or side is set aside.
+#[derive(Default)]
+pub struct Memory {
+    kept: Option<Box<dyn Any + Send>>,
+}
+
+impl Memory {
+    /// An empty memory (a new game, or a seat that just came to the computer).
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    fn take<M: 'static>(&mut self) -> Option<Kept<M>> {
+        self.kept.take().and_then(|b| b.downcast::<Kept<M>>().ok()).map(|b| *b)
+    }
+
+    fn put<M: Send + 'static>(&mut self, kept: Kept<M>) {
+        self.kept = Some(Box::new(kept));
+    }
+}
+
+impl fmt::Debug for Memory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Memory").field("kept", &self.kept.is_some()).finish()
+    }
+}
+
+#[allow(clippy::too_many_arguments)] // one search's whole request
+fn search_one<P: Evaluate>(
+    p: &P,
+    history: &[u64],
+    repetition: bool,
+    depth: u32,
+    deadline: Option<Instant>,
+    ms: u64,
+    stop: &AtomicBool,
+    memory: &mut Memory,
+) -> Found<P::Move>
+where
+    P::Move: Send + 'static,
+{
     let mut root = p.clone();
-    Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, stop).run(&mut root, depth, deadline)
+    let mut searcher = Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, stop, memory.take());
+    let found = searcher.run(&mut root, depth, deadline);
+    memory.put(searcher.keep());
+    found
 }
 
 /// One game's search: of the position itself, or, where something is hidden from the mover
 /// ([`Evaluate::hidden_sample`]), of samples of it (dealt from a seed the position's public
 /// state fixes).
-fn search_root<P: Evaluate>(p: &P, ask: &Ask) -> Found<P::Move> {
+fn search_root<P: Evaluate>(p: &P, ask: &Ask, memory: &mut Memory) -> Found<P::Move>
+where
+    P::Move: Send + 'static,
+{
     let mut rng = ChaCha8Rng::seed_from_u64(p.hash());
     let repetition = ask.repetition && p.search_repetition();
     match p.hidden_sample(&mut rng) {
         None => {
             let (deadline, ms) = ask.budget(1, 1);
-            search_one(p, ask.history, repetition, ask.limits.depth, deadline, ms, ask.stop)
+            search_one(p, ask.history, repetition, ask.limits.depth, deadline, ms, ask.stop, memory)
         }
+        // Each sample is a different position: nothing carries between them or moves.
         Some(first) => search_hidden(p, first, &mut rng, repetition, ask),
     }
 }
 
 /// CHEX: searches [`HIDDEN_SAMPLES`] orders of the face-down tiles (`first`, then more drawn
 /// from `rng`) and plays the move most of them choose, ties going to the better mean score.
-fn search_hidden<P: Evaluate>(p: &P, first: P, rng: &mut ChaCha8Rng, repetition: bool, ask: &Ask) -> Found<P::Move> {
+fn search_hidden<P: Evaluate>(p: &P, first: P, rng: &mut ChaCha8Rng, repetition: bool, ask: &Ask) -> Found<P::Move>
+where
+    P::Move: Send + 'static,
+{
     let mut votes: Vec<(P::Move, u32, i64)> = Vec::new();
     let (mut nodes, mut depth, mut last) = (0, u32::MAX, None);
     let mut first = Some(first);
     for i in 0..HIDDEN_SAMPLES {
         let (deadline, share) = ask.budget(HIDDEN_SAMPLES, i + 1);
         let sample = first.take().unwrap_or_else(|| p.hidden_sample(rng).expect("hidden state is sampled every time"));
-        let found = search_one(&sample, ask.history, repetition, ask.limits.depth, deadline, share, ask.stop);
+        let found = search_one(&sample, ask.history, repetition, ask.limits.depth, deadline, share, ask.stop, &mut Memory::new());
         nodes += found.nodes;
         depth = depth.min(found.depth);
         if let Some(m) = found.best {
@@ -260,6 +321,11 @@ impl Controller {
     /// The move this controller plays for the side to move; `None` when the game is over or a
     /// throw of the dice is due (see [`throw`]: throws are not a controller's choice).
     pub fn decide(&self, pos: &AnyPosition, history: &[u64], stop: &AtomicBool, rng: &mut impl Rng) -> Option<AnyMove> {
+        self.decide_with(pos, history, stop, rng, &mut Memory::new())
+    }
+
+    /// [`Controller::decide`] for a seat that keeps its search's `memory` from move to move.
+    pub fn decide_with(&self, pos: &AnyPosition, history: &[u64], stop: &AtomicBool, rng: &mut impl Rng, memory: &mut Memory) -> Option<AnyMove> {
         if pos.chance(&mut Vec::new()) > 0 {
             return None;
         }
@@ -271,7 +337,7 @@ impl Controller {
         match *self {
             Controller::Random => Some(legal[rng.random_range(0..legal.len())]),
             Controller::Greedy => Some(greedy(pos, &legal, rng)),
-            Controller::Ai { movetime_ms } => think(pos, history, &Limits::movetime(movetime_ms as u64), stop).best,
+            Controller::Ai { movetime_ms } => think_with(pos, history, &Limits::movetime(movetime_ms as u64), stop, memory).best,
         }
     }
 }

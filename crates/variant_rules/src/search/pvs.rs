@@ -1,12 +1,15 @@
 //! Iterative-deepening principal variation search over any [`Evaluate`] position: a
-//! transposition table on the incremental hash, captures and killers first, quiescence on
-//! noisy moves, expectation over dice throws, and coalitions for more than two seats.
+//! transposition table on the incremental hash, aspiration windows, captures, killers and
+//! history first, late move reductions, a null move and static cuts where the game allows
+//! forward pruning, check extensions, quiescence on noisy moves (likely losing captures left
+//! out), expectation over dice throws, and coalitions for more than two seats.
 //!
 //! Scores are always from the point of view of the side to move at a node, where a "side" is
 //! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
 //! makes this paranoid search) or everyone else. A child with the same side keeps the window;
 //! one with the other side negates it. With two seats that is plain negamax.
 
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -42,6 +45,45 @@ const CLOCK_NODES: u64 = 256;
 /// ([`Evaluate::checks`]).
 const THREATS_ONLY_FROM_SEATS: usize = 5;
 
+/// Slots of the history table (a power of two: a game's [`Evaluate::history_key`] is masked
+/// into it). 64 Ki covers chess's 2 x 144 x 144 keys with few collisions.
+const HISTORY_SLOTS: usize = 1 << 16;
+/// History scores stay within ±this (each update moves a score part of the way towards it).
+const HISTORY_MAX: i32 = 1 << 14;
+/// Late move reductions apply from this move on (the table's, the best captures and the
+/// killers come first) at this depth and deeper.
+const LMR_FROM_MOVE: usize = 3;
+const LMR_FROM_DEPTH: i32 = 3;
+/// Reverse futility: near the horizon a node whose static score beats beta by this much per
+/// ply left (centipawns) is cut without a search: a quiet move rarely loses that much.
+const STATIC_CUT_MARGIN: i32 = 90;
+/// Deepest node (plies left) cut by the static test.
+const STATIC_CUT_DEPTH: i32 = 3;
+/// The null move is tried from this depth on, and reduces the search by `NULL_BASE + depth /
+/// NULL_PER_DEPTH` plies (the usual R = 3 at moderate depth, growing slowly).
+const NULL_FROM_DEPTH: i32 = 3;
+const NULL_BASE: i32 = 2;
+const NULL_PER_DEPTH: i32 = 4;
+/// The aspiration window's half width at the root, in centipawns, from this iteration on;
+/// a score outside it widens the window fourfold and searches again.
+const ASPIRATION: i32 = 35;
+const ASPIRATION_FROM_DEPTH: u32 = 4;
+
+/// Plies cut from the `i`th move (from 0) at `depth`: `0.75 + ln(depth) ln(i) / 2.25`, the
+/// reductions of Stockfish's early versions and many small engines; computed once.
+fn reduction(depth: i32, i: usize) -> i32 {
+    static TABLE: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    TABLE[depth.clamp(0, 63) as usize][i.min(63)] as i32
+}
+
 /// Whether a score is a forced win or loss (not a material figure).
 pub fn is_decisive(score: i32) -> bool {
     score.abs() > WIN - MAX_PLY as i32 * 2
@@ -55,7 +97,7 @@ enum Bound {
 }
 
 #[derive(Clone, Copy)]
-struct Entry<M> {
+pub struct Entry<M> {
     key: u64,
     best: Option<M>,
     score: i32,
@@ -75,6 +117,16 @@ pub struct Found<M> {
     pub pv: Vec<M>,
 }
 
+/// What one search leaves for the next of the same game and side ([`super::Memory`]): the
+/// transposition table, and the history of quiet moves (halved at each new search, so the
+/// game's older positions weigh less).
+pub struct Kept<M> {
+    /// The searching coalition the scores in the table are relative to.
+    us: SeatSet,
+    table: Vec<Entry<M>>,
+    history: Vec<i32>,
+}
+
 /// One search: the table, per-ply buffers and counters, made once and reused at every node.
 pub struct Searcher<'a, P: Evaluate> {
     us: SeatSet,
@@ -84,6 +136,15 @@ pub struct Searcher<'a, P: Evaluate> {
     ordered: Vec<Vec<(i32, P::Move)>>,
     chances: Vec<Vec<(P::Move, u32)>>,
     killers: Vec<[Option<P::Move>; KILLERS]>,
+    /// How often each kind of quiet move ([`Evaluate::history_key`]) refuted its siblings.
+    history: Vec<i32>,
+    /// Whether the move into the node at each ply was a null move (no two in a row).
+    passed: [bool; MAX_PLY],
+    /// Whether this game allows the null move and static cuts ([`Evaluate::forward_pruning`]).
+    prunes: bool,
+    /// Whether late moves are searched shallower first (two seats: the coalition search's
+    /// move order is too rough a guide for it).
+    reduces: bool,
     /// Hashes of the positions before this node (game history first) for repetition.
     path: Vec<u64>,
     repetition: bool,
@@ -99,23 +160,47 @@ pub struct Searcher<'a, P: Evaluate> {
 
 /// Killer moves kept per ply (quiet moves that refuted a sibling).
 const KILLERS: usize = 2;
+/// Order keys: the first killer's (the second's is one less); every history score is below
+/// it. Likely losing captures sort round [`LOSING_KEY`], after every quiet move.
+const KILLER_KEY: i32 = 1 << 22;
+const LOSING_KEY: i32 = -(1 << 22);
+
+/// Moves a history score by `bonus`, less in proportion as it nears ±[`HISTORY_MAX`] (so
+/// scores stay bounded and recent results weigh more).
+fn nudge(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
 
 impl<'a, P: Evaluate> Searcher<'a, P> {
     /// A searcher for the side to move of `root`, with a table of `1 << table_bits` entries;
     /// `history` holds the hashes of the game's earlier positions that repetition may reach.
-    pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, stop: &'a AtomicBool) -> Self {
+    /// `kept` is what an earlier search of the same game left ([`Searcher::keep`]): its table
+    /// and history serve again when they are the size asked for and scored for the same side.
+    pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, stop: &'a AtomicBool, kept: Option<Kept<P::Move>>) -> Self {
         let seating = root.seating();
+        let us = seating.team(root.turn());
         let empty = Entry { key: 0, best: None, score: 0, depth: -1, bound: Bound::Exact };
         let mut path = Vec::with_capacity(history.len() + MAX_PLY);
         path.extend_from_slice(history);
+        let (table, history) = match kept.filter(|k| k.us == us && k.table.len() == 1 << table_bits) {
+            Some(mut k) => {
+                k.history.iter_mut().for_each(|h| *h /= 2);
+                (k.table, k.history)
+            }
+            None => (vec![empty; 1 << table_bits], vec![0; HISTORY_SLOTS]),
+        };
         Searcher {
-            us: seating.team(root.turn()),
+            us,
             seating,
-            table: vec![empty; 1 << table_bits],
+            table,
             moves: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             ordered: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             chances: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None; KILLERS]; MAX_PLY],
+            history,
+            passed: [false; MAX_PLY],
+            prunes: root.forward_pruning(),
+            reduces: seating.count() == 2,
             path,
             repetition,
             scores: PerSeat::splat(0),
@@ -141,7 +226,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         for depth in 1..=max_depth.min(MAX_PLY as u32 / 2) {
             self.root_best = None;
-            let score = self.search(root, depth as i32, 0, -INF, INF);
+            let score = self.aspire(root, depth, found.score);
             if self.aborted {
                 // A stopped iteration's best is sound only if it was proven better than the
                 // previous best, which the table move was searched first to establish. In the
@@ -159,6 +244,32 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         found.nodes = self.nodes;
         found
+    }
+
+    /// What this search leaves for the next one ([`Searcher::new`]'s `kept`).
+    pub fn keep(self) -> Kept<P::Move> {
+        Kept { us: self.us, table: self.table, history: self.history }
+    }
+
+    /// One iteration at the root: within a narrow window round the last score where that is
+    /// worth it, widened and searched again while the score falls outside.
+    fn aspire(&mut self, root: &mut P, depth: u32, last: i32) -> i32 {
+        if depth < ASPIRATION_FROM_DEPTH || is_decisive(last) {
+            return self.search(root, depth as i32, 0, -INF, INF);
+        }
+        let (mut low, mut high) = (ASPIRATION, ASPIRATION);
+        loop {
+            let (alpha, beta) = (last.saturating_sub(low).max(-INF), last.saturating_add(high).min(INF));
+            let score = self.search(root, depth as i32, 0, alpha, beta);
+            if self.aborted || (score > alpha && score < beta) || (alpha == -INF && beta == INF) {
+                return score;
+            }
+            if score <= alpha {
+                low = if low >= INF / 8 { INF } else { low * 4 };
+            } else {
+                high = if high >= INF / 8 { INF } else { high * 4 };
+            }
+        }
     }
 
     fn is_us(&self, pos: &P) -> bool {
@@ -280,6 +391,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(o) = outcome {
             return self.terminal(pos, o, ply);
         }
+        // A side in check is searched a ply deeper (never stands pat at the horizon), so that
+        // checks along a line do not push what they lead to out of sight.
+        let in_check = pos.in_check_now();
+        let depth = if in_check && ply < MAX_PLY / 2 { depth.max(0) + 1 } else { depth };
         if depth <= 0 {
             self.quiet_left = QUIESCENCE_NODES;
             return self.quiesce(pos, ply, alpha, beta, QUIESCENCE_PLIES);
@@ -288,13 +403,48 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(v) = cut.filter(|_| ply > 0) {
             return v;
         }
-        self.search_moves(pos, hash, depth, ply, alpha, beta, table_move)
+        if self.prunes
+            && ply > 0
+            && !in_check
+            && beta - alpha == 1
+            && !is_decisive(beta)
+            && let Some(v) = self.prune(pos, depth, ply, beta)
+        {
+            return v;
+        }
+        self.search_moves(pos, hash, depth, ply, alpha, beta, table_move, in_check)
+    }
+
+    /// The forward cuts of a null-window node not in check: a static score far above beta near
+    /// the horizon, or one that stays at beta or above after a free move for the other side
+    /// searched shallower (the null move). The score to return when one cuts.
+    fn prune(&mut self, pos: &mut P, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        let eval = self.static_eval(pos);
+        if depth <= STATIC_CUT_DEPTH && eval - STATIC_CUT_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+        if depth < NULL_FROM_DEPTH || eval < beta || self.passed[ply] {
+            return None;
+        }
+        let mover_us = self.is_us(pos);
+        let hash = pos.hash();
+        let undo = pos.play_null()?;
+        self.path.push(hash);
+        self.passed[ply + 1] = true;
+        let r = NULL_BASE + depth / NULL_PER_DEPTH;
+        let same = self.is_us(pos) == mover_us;
+        let v = if same { self.search(pos, depth - 1 - r, ply + 1, beta - 1, beta) } else { -self.search(pos, depth - 1 - r, ply + 1, -beta, -beta + 1) };
+        self.passed[ply + 1] = false;
+        self.path.pop();
+        pos.undo_null(undo);
+        // A mate found after passing proves nothing about the real moves: a plain cut instead.
+        (!self.aborted && v >= beta).then(|| if is_decisive(v) { beta } else { v })
     }
 
     /// A decision node's moves, best first: the first with the full window, the others with a
     /// null window and again in full if they beat it; the result goes to the table.
     #[allow(clippy::too_many_arguments)] // the node's whole state, passed on from `search`
-    fn search_moves(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32, table_move: Option<P::Move>) -> i32 {
+    fn search_moves(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32, table_move: Option<P::Move>, in_check: bool) -> i32 {
         self.order(pos, ply, table_move, false);
         let ordered = std::mem::take(&mut self.ordered[ply]);
         if ordered.is_empty() {
@@ -304,7 +454,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         let threats_only = !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
-        for (i, &(_, m)) in ordered.iter().enumerate() {
+        let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
+        for (i, &(key, m)) in ordered.iter().enumerate() {
             if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
                 continue;
             }
@@ -312,7 +463,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             let v = if i == 0 {
                 self.child(pos, m, next, ply, alpha, beta, 0)
             } else {
-                let v = self.child(pos, m, next, ply, alpha, alpha + 1, 0);
+                // A late quiet move (below the killers) is searched shallower first, and at
+                // full depth only if it beats alpha there.
+                let r = if may_reduce && i >= LMR_FROM_MOVE && key < KILLER_KEY { reduction(depth, i).min(next - 1) } else { 0 };
+                let mut v = self.child(pos, m, next - r.max(0), ply, alpha, alpha + 1, 0);
+                if r > 0 && v > alpha {
+                    v = self.child(pos, m, next, ply, alpha, alpha + 1, 0);
+                }
                 if v > alpha && v < beta { self.child(pos, m, next, ply, alpha, beta, 0) } else { v }
             };
             if self.aborted {
@@ -320,13 +477,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
             if v > best {
                 (best, best_move) = (v, Some(m));
-                if ply == 0 {
+                if ply == 0 && v > alpha {
                     self.root_best = Some(m);
                 }
                 alpha = alpha.max(v);
                 if alpha >= beta {
                     if !pos.is_noisy(m) {
                         self.remember_killer(ply, m);
+                        self.reward_history(pos, depth, m, &ordered[..i]);
                     }
                     break;
                 }
@@ -375,7 +533,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             // A capture from the mover's own side only lowers that side's score: with more than
             // two seats, opponents taking each other's pieces multiplied quiescence by the
             // captures of every pair of neighbours (measured: 1.6 M nodes at depth 1).
-            if pos.victim(m).is_some_and(|v| self.us.contains(v) == mover_us) {
+            if pos.victim(m).is_some_and(|v| self.us.contains(v) == mover_us) || (!forced && pos.losing_capture(m)) {
                 continue;
             }
             let v = self.child(pos, m, 0, ply, alpha, beta, left);
@@ -411,18 +569,35 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
             let key = if Some(m) == table_move {
                 i32::MAX
+            } else if noisy && !noisy_only && pos.losing_capture(m) {
+                LOSING_KEY + pos.order_hint(m).clamp(-(1 << 20), 1 << 20)
             } else if noisy {
                 1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1)
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
-                (1 << 22) - k as i32
+                KILLER_KEY - k as i32
             } else {
-                0
+                pos.history_key(m).map_or(0, |h| self.history[h & (HISTORY_SLOTS - 1)])
             };
             ordered.push((key, m));
         }
         // Stable: equal keys keep the generator's order, so a search is reproducible.
         ordered.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         self.ordered[ply] = ordered;
+    }
+
+    /// A quiet move `m` refuted the node at `depth`: its history slot rises and those of the
+    /// quiet moves searched before it (`tried`, which failed to) fall, by depth squared.
+    fn reward_history(&mut self, pos: &P, depth: i32, m: P::Move, tried: &[(i32, P::Move)]) {
+        let Some(key) = pos.history_key(m) else { return };
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        nudge(&mut self.history[key & (HISTORY_SLOTS - 1)], bonus);
+        for &(_, q) in tried {
+            if !pos.is_noisy(q)
+                && let Some(k) = pos.history_key(q)
+            {
+                nudge(&mut self.history[k & (HISTORY_SLOTS - 1)], -bonus);
+            }
+        }
     }
 
     fn remember_killer(&mut self, ply: usize, m: P::Move) {

@@ -1,12 +1,14 @@
 //! Evaluation of the chess family: orthodox, Shadow and Cylinder chess, Dice Chess and
-//! Toe-to-Toe Chess: material and square tables (developed pieces, the centre, a castled king).
+//! Toe-to-Toe Chess: material and square tables (developed pieces, the centre, a castled king),
+//! and for the chess boards the terms of [`chess_terms`] (pawns, mobility, king safety).
 
 use super::Evaluate;
-use crate::chess::{self, ChessMove, ChessPosition, KingRule, MoveKind};
+use super::chess_terms::{self, Tapered};
+use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind};
 use crate::dicechess::{DiceChessPosition, DiceMove};
-use crate::position::{PerSeat, Seat, Seating};
+use crate::position::{PerSeat, Position, Seat, Seating};
 use crate::toetoe::{self, ToeMove, ToeMoveKind, ToeToePosition};
-use crate::topology::{Cell, Side, Topology, Wrap};
+use crate::topology::{Cell, MAX_SQUARE_CELLS, Side, Topology, Wrap};
 
 /// Centipawn values by chess kind (index 1 pawn .. 6 king). The king's value is 0 where the
 /// rules end the game on mate; [`KING_PIECE`] where kings are pieces to be taken.
@@ -127,9 +129,11 @@ impl Evaluate for ChessPosition {
             }
         }
         let phase = phase.min(FULL_PHASE);
+        let mut terms = PerSeat::splat(Tapered::default());
+        chess_terms::terms(self, &mut terms);
         for s in Seating::TWO.seats() {
             let (mid, end) = kings[s];
-            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE;
+            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE + terms[s].blend(phase, FULL_PHASE);
         }
     }
 
@@ -146,7 +150,44 @@ impl Evaluate for ChessPosition {
         let promotion = if m.promotion != 0 { self.kind_value(m.promotion) } else { 0 };
         10 * (victim + promotion) - self.kind_value(self.kind_at(m.from)) / 10
     }
+
+    fn in_check_now(&self) -> bool {
+        self.rules().kings != KingRule::Capture && self.in_check(self.turn())
+    }
+
+    fn forward_pruning(&self) -> bool {
+        self.rules().kings == KingRule::Royal
+    }
+
+    /// Not in check, and with a piece besides pawns: with pawns alone zugzwang is common.
+    fn play_null(&mut self) -> Option<ChessUndo> {
+        let us = self.turn();
+        (self.rules().kings == KingRule::Royal && self.has_officers(us) && !self.in_check(us)).then(|| self.pass_as_move())
+    }
+
+    fn undo_null(&mut self, undo: ChessUndo) {
+        self.undo_pass_as_move(undo);
+    }
+
+    fn history_key(&self, m: ChessMove) -> Option<usize> {
+        Some((self.turn().index() * MAX_SQUARE_CELLS + m.from as usize) * MAX_SQUARE_CELLS + m.to as usize)
+    }
+
+    /// A capture of a piece worth less than the mover (by more than a bishop-for-knight's
+    /// difference) where the other side defends the target: a cheap static exchange test.
+    fn losing_capture(&self, m: ChessMove) -> bool {
+        if m.promotion != 0 || m.kind != MoveKind::Capture {
+            return false;
+        }
+        let (victim, mover) = (self.kind_value(self.kind_at(m.to)), self.kind_value(self.kind_at(m.from)));
+        victim + LOSING_MARGIN < mover && self.is_attacked(m.to, Seating::TWO.opponent(self.turn()))
+    }
 }
+
+/// How much more than its victim a capturing piece must be worth before a defended target
+/// makes the capture a likely loss: more than a bishop-knight difference (10), less than the
+/// smallest real one (a knight for a pawn, 220).
+const LOSING_MARGIN: i32 = 50;
 
 impl Evaluate for DiceChessPosition {
     fn material(&self, out: &mut PerSeat<i32>) {
@@ -209,5 +250,49 @@ impl Evaluate for ToeToePosition {
 
     fn order_hint(&self, m: ToeMove) -> i32 {
         10 * TOE_VALUES[(self.piece_at(m.to) & 7) as usize] - TOE_VALUES[(self.piece_at(m.from) & 7) as usize] / 10
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{ChessRules, START_FEN};
+    use crate::topology::Wrap;
+
+    fn fen(text: &str) -> ChessPosition {
+        ChessPosition::from_fen(text, Wrap::Flat, ChessRules::ORTHODOX).unwrap()
+    }
+
+    fn find(p: &ChessPosition, text: &str) -> ChessMove {
+        p.parse_move(text).unwrap()
+    }
+
+    #[test]
+    fn the_null_move_is_refused_in_check_and_with_pawns_alone_and_taken_back_whole() {
+        assert!(fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").play_null().is_none(), "in check");
+        assert!(fen("4k3/4p3/8/8/8/8/4P3/4K3 w - - 0 1").play_null().is_none(), "king and pawns");
+        let mut dice = ChessPosition::from_fen(START_FEN, Wrap::Flat, ChessRules { shadow: false, kings: KingRule::Capture }).unwrap();
+        assert!(dice.play_null().is_none(), "kings to be taken");
+        let mut p = fen("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+        let mut q = fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        for pos in [&mut p, &mut q] {
+            let (text, hash, turn) = (pos.fen(), pos.hash(), pos.turn());
+            let undo = pos.play_null().expect("a quiet position with pieces");
+            assert_eq!(pos.turn(), Seating::TWO.opponent(turn));
+            assert_eq!(pos.hash(), pos.recompute_hash(), "the passed position's hash");
+            pos.undo_null(undo);
+            assert_eq!((pos.fen(), pos.hash()), (text, hash));
+        }
+    }
+
+    #[test]
+    fn a_capture_of_a_defended_lesser_piece_is_losing() {
+        // White's queen can take a pawn on d5 that the e6 pawn defends, or one on b5 that
+        // nothing defends; its pawn on c4 takes the d5 pawn.
+        let p = fen("4k3/8/4p3/1p1p4/2P5/8/8/3QK3 w - - 0 1");
+        assert!(p.losing_capture(find(&p, "d1d5")));
+        assert!(!p.losing_capture(find(&p, "d1b3")) && !p.is_noisy(find(&p, "d1b3")));
+        assert!(!p.losing_capture(find(&p, "c4d5")), "a pawn for a pawn");
+        assert!(!p.losing_capture(find(&p, "c4b5")), "undefended");
     }
 }

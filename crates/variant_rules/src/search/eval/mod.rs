@@ -6,6 +6,7 @@
 
 mod checkers;
 mod chess;
+mod chess_terms;
 mod double;
 mod small;
 
@@ -62,6 +63,42 @@ pub trait Evaluate: Position {
     /// in the game (where the game has that rule at all). Default: yes.
     fn search_repetition(&self) -> bool {
         true
+    }
+    /// Whether the side to move stands in check: search never reduces a move or cuts a node
+    /// short there, and looks one ply deeper. Default: no (games without check).
+    fn in_check_now(&self) -> bool {
+        false
+    }
+    /// Whether the search may cut a node on the static score alone: the null move and, near
+    /// the horizon, a static score far above beta. Sound where a move rarely hurts the mover
+    /// and the evaluation is stable outside captures (orthodox chess). Default: no.
+    fn forward_pruning(&self) -> bool {
+        false
+    }
+    /// Passes the turn for the null-move test (a free move for the opponent: if our side still
+    /// stands above beta, the node is cut without searching it), or `None` where that is
+    /// unsound: games where a move can hurt the mover (zugzwang: the checkers family, a king
+    /// and pawns alone), a side in check, games that never pass. Default: `None`.
+    fn play_null(&mut self) -> Option<Self::Undo> {
+        None
+    }
+    /// Takes back [`Evaluate::play_null`].
+    fn undo_null(&mut self, undo: Self::Undo) {
+        let _ = undo;
+    }
+    /// A small number naming a quiet move's kind of play for the history table (the mover, from
+    /// where to where), or `None` where the game keeps no history. Moves that refute siblings
+    /// raise their slot, and quiet moves are tried in order of it.
+    fn history_key(&self, m: Self::Move) -> Option<usize> {
+        let _ = m;
+        None
+    }
+    /// Whether the noisy move `m` likely loses material (the piece taken is worth less than the
+    /// mover and the target is defended): tried after the quiet moves, and left out of
+    /// quiescence. Default: no.
+    fn losing_capture(&self, m: Self::Move) -> bool {
+        let _ = m;
+        false
     }
 }
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""A/B match between two builds of the chess AI: `variant-rules bestmove` of a new binary
+against an old one at a fixed time a move, every opening of `rating.py`'s two sets played
+from both sides (python-chess keeps the board, checks each move's legality and calls the
+result). Prints the new build's score and the Elo difference it implies with a 95% interval
+(from the per-game variance of the score), so each step of the search's work is measured.
+
+    scripts/ab.py --new target/release/variant-rules --old /tmp/old-variant-rules --movetime-ms 100
+
+Exit status: 0 when every game finished with legal moves, 1 on an illegal move.
+"""
+
+import argparse
+import math
+import os
+import sys
+
+import chess
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rating import MAX_PLIES, MORE_OPENINGS, OPENINGS, ai_move  # noqa: E402
+
+
+def play(white, black, opening, movetime_ms, max_plies):
+    """One game between two binaries; the result from White's side, and an illegal move or None."""
+    board = chess.Board()
+    for uci in opening.split():
+        board.push_uci(uci)
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        binary = white if board.turn == chess.WHITE else black
+        text = ai_move(binary, board, movetime_ms)
+        move = chess.Move.from_uci(text) if len(text) in (4, 5) else None
+        if move is None or move not in board.legal_moves:
+            return (0.0 if board.turn == chess.WHITE else 1.0), f"{binary}: {text} in {board.fen()}"
+        board.push(move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return 0.5, None
+    return (1.0 if outcome.winner == chess.WHITE else 0.0), None
+
+
+def elo(score):
+    """The Elo difference a score fraction implies under the logistic model."""
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--new", required=True, help="the variant-rules binary under test")
+    p.add_argument("--old", required=True, help="the variant-rules binary it is measured against")
+    p.add_argument("--movetime-ms", type=int, default=100)
+    p.add_argument("--openings", type=int, default=len(OPENINGS) + len(MORE_OPENINGS), help="how many openings (each played twice)")
+    a = p.parse_args()
+    openings = (OPENINGS + MORE_OPENINGS)[: a.openings]
+    scores, failures = [], []
+    for i, opening in enumerate(openings):
+        for new_white in (True, False):
+            white, black = (a.new, a.old) if new_white else (a.old, a.new)
+            result, illegal = play(white, black, opening, a.movetime_ms, MAX_PLIES)
+            score = result if new_white else 1 - result
+            scores.append(score)
+            if illegal:
+                failures.append(illegal)
+            print(f"opening {i + 1} new {'white' if new_white else 'black'}: {score}", flush=True)
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)
+    half = 1.96 * math.sqrt(var / n)
+    w, d = scores.count(1.0), scores.count(0.5)
+    print(f"new vs old: {sum(scores)}/{n} (+{w} ={d} -{n - w - d}) at {a.movetime_ms} ms a move")
+    print(f"elo_difference: {elo(mean):.0f} (95% {elo(mean - half):.0f} to {elo(mean + half):.0f})")
+    for f in failures:
+        print(f"FAILED: illegal move {f}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
