@@ -7,6 +7,9 @@ result). Prints the new build's score and the Elo difference it implies with a 9
 
     scripts/ab.py --new target/release/variant-rules --old /tmp/old-variant-rules --movetime-ms 100
 
+Each binary plays through one `variant-rules uci` process (its memory kept through a game);
+`--old-protocol bestmove` drives a build from before that command existed.
+
 Exit status: 0 when every game finished with legal moves, 1 on an illegal move.
 """
 
@@ -18,20 +21,22 @@ import sys
 import chess
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rating import MAX_PLIES, MORE_OPENINGS, OPENINGS, ai_move  # noqa: E402
+from rating import MAX_PLIES, MORE_OPENINGS, OPENINGS, Ours  # noqa: E402
 
 
 def play(white, black, opening, movetime_ms, max_plies):
-    """One game between two binaries; the result from White's side, and an illegal move or None."""
+    """One game between two AIs (`rating.Ours`); the result from White's side, and an illegal
+    move or None."""
     board = chess.Board()
     for uci in opening.split():
         board.push_uci(uci)
+    game_key = object()
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
-        binary = white if board.turn == chess.WHITE else black
-        text = ai_move(binary, board, movetime_ms)
+        mover = white if board.turn == chess.WHITE else black
+        text = mover.move(board, movetime_ms, game_key)
         move = chess.Move.from_uci(text) if len(text) in (4, 5) else None
         if move is None or move not in board.legal_moves:
-            return (0.0 if board.turn == chess.WHITE else 1.0), f"{binary}: {text} in {board.fen()}"
+            return (0.0 if board.turn == chess.WHITE else 1.0), f"{mover.binary}: {text} in {board.fen()}"
         board.push(move)
     outcome = board.outcome(claim_draw=True)
     if outcome is None or outcome.winner is None:
@@ -50,19 +55,24 @@ def main():
     p.add_argument("--new", required=True, help="the variant-rules binary under test")
     p.add_argument("--old", required=True, help="the variant-rules binary it is measured against")
     p.add_argument("--movetime-ms", type=int, default=100)
+    p.add_argument("--old-protocol", choices=["uci", "bestmove"], default="uci", help="how to drive the old binary (bestmove for builds before `variant-rules uci`)")
+    p.add_argument("--new-protocol", choices=["uci", "bestmove"], default="uci")
     p.add_argument("--openings", type=int, default=len(OPENINGS) + len(MORE_OPENINGS), help="how many openings (each played twice)")
     a = p.parse_args()
     openings = (OPENINGS + MORE_OPENINGS)[: a.openings]
+    new, old = Ours(a.new, a.new_protocol == "uci"), Ours(a.old, a.old_protocol == "uci")
     scores, failures = [], []
     for i, opening in enumerate(openings):
         for new_white in (True, False):
-            white, black = (a.new, a.old) if new_white else (a.old, a.new)
+            white, black = (new, old) if new_white else (old, new)
             result, illegal = play(white, black, opening, a.movetime_ms, MAX_PLIES)
             score = result if new_white else 1 - result
             scores.append(score)
             if illegal:
                 failures.append(illegal)
             print(f"opening {i + 1} new {'white' if new_white else 'black'}: {score}", flush=True)
+    new.quit()
+    old.quit()
     n = len(scores)
     mean = sum(scores) / n
     var = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)

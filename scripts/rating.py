@@ -9,8 +9,9 @@ over every game under the logistic model, the interval from the likelihood's cur
     scripts/rating.py --levels 1350,1900,2200 --rounds 1 --movetime-ms 1000
     scripts/rating.py --smoke     # two short games: legality and plumbing only, no rating
 
-The AI is run afresh for each move (`bestmove --moves`, the game so far), so nothing it
-learnt on one move (its transposition table) carries to the next, as it does at the table.
+The AI plays each game in one `variant-rules uci` process, keeping its memory (transposition
+table, move history) from move to move as a computer seat at the table does; `--protocol
+bestmove` runs `bestmove --moves` (the game so far) afresh for each move instead.
 Exit status: 0 when every game finished with legal moves, 1 on an illegal move or a failure.
 """
 
@@ -82,17 +83,43 @@ def ai_move(binary, board, movetime_ms):
     return json.loads(out.stdout)["bestmove"]
 
 
-def play_game(binary, engine, level, opening, ai_white, movetime_ms, max_plies):
+class Ours:
+    """The AI under test: one `variant-rules uci` process for the whole match (its memory kept
+    from move to move of a game, as at the table), or with `uci=False` a fresh `variant-rules
+    bestmove` per move (nothing kept)."""
+
+    def __init__(self, binary, uci):
+        self.binary = binary
+        self.engine = chess.engine.SimpleEngine.popen_uci([binary, "uci"]) if uci else None
+
+    def move(self, board, movetime_ms, game_key):
+        """The AI's move as UCI text (checked by the caller)."""
+        if self.engine is None:
+            return ai_move(self.binary, board, movetime_ms)
+        try:
+            result = self.engine.play(board, chess.engine.Limit(time=movetime_ms / 1000), game=game_key)
+        except chess.engine.EngineError as e:
+            # python-chess refuses a bestmove that is not legal here: report it as such.
+            return f"(refused: {e})"
+        return result.move.uci() if result.move else "0000"
+
+    def quit(self):
+        if self.engine is not None:
+            self.engine.quit()
+
+
+def play_game(ours, engine, level, opening, ai_white, movetime_ms, max_plies):
     """One game; returns (the AI's score 1/0.5/0, the PGN game, an illegal move or None)."""
     engine.configure({"UCI_LimitStrength": True, "UCI_Elo": level, "Threads": 1})
     board = chess.Board()
     for uci in opening.split():
         board.push_uci(uci)
     illegal = None
+    game_key = object()
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
         ai_to_move = (board.turn == chess.WHITE) == ai_white
         if ai_to_move:
-            text = ai_move(binary, board, movetime_ms)
+            text = ours.move(board, movetime_ms, game_key)
             move = chess.Move.from_uci(text) if len(text) in (4, 5) else None
             if move is None or move not in board.legal_moves:
                 illegal = f"{text} in {board.fen()}"
@@ -148,6 +175,7 @@ def main():
     p.add_argument("--rounds", type=int, default=1, help="times through the openings (each twice, colours swapped) per level")
     p.add_argument("--movetime-ms", type=int, default=1000)
     p.add_argument("--pgn", help="write every game to this PGN file")
+    p.add_argument("--protocol", choices=["uci", "bestmove"], default="uci", help="drive the AI through one `variant-rules uci` process (default) or a `bestmove` process per move")
     p.add_argument("--smoke", action="store_true", help="two games of 60 plies at 50 ms against the lowest level: plumbing and legality only")
     a = p.parse_args()
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
@@ -157,13 +185,14 @@ def main():
     if a.smoke:
         levels, openings, max_plies, movetime = [ELO_RANGE[0]], OPENINGS[:1], 60, 50
     engine = chess.engine.SimpleEngine.popen_uci(a.stockfish)
+    ours = Ours(a.bin, a.protocol == "uci")
     results, failures, games = [], [], []
     try:
         for level in levels:
             w = d = l = 0
             for i, opening in enumerate(openings):
                 for ai_white in (True, False):
-                    score, game, illegal = play_game(a.bin, engine, level, opening, ai_white, movetime, max_plies)
+                    score, game, illegal = play_game(ours, engine, level, opening, ai_white, movetime, max_plies)
                     games.append(game)
                     if illegal:
                         failures.append(f"illegal move against {level}: {illegal}")
@@ -174,6 +203,7 @@ def main():
             print(f"level {level}: {w + d / 2}/{n} (+{w} ={d} -{l})", flush=True)
     finally:
         engine.quit()
+        ours.quit()
     if a.pgn:
         with open(a.pgn, "w") as f:
             for g in games:

@@ -112,6 +112,9 @@ struct ShotArgs {
     /// Open the rules drawer (F1) before shooting (`--rules` is Dice Chess's rule set).
     #[arg(long)]
     rules_drawer: bool,
+    /// Ask for a hint (H) before shooting: the suggested move and the evaluation bar.
+    #[arg(long)]
+    hint: bool,
     /// Turn the camera to YAW,PITCH in degrees before shooting (0,54 is the first seat's
     /// view; a negative pitch looks from under the table, at a board bent into its true shape).
     #[arg(long, value_parser = parse_orbit, allow_hyphen_values = true)]
@@ -337,7 +340,7 @@ fn run(command: Option<Command>) -> Result<ExitCode, String> {
 }
 
 fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
-    let ShotArgs { launcher, out, size, throw, click, board_only, replay, look, rules_drawer, orbit, server, room } = shot;
+    let ShotArgs { launcher, out, size, throw, click, board_only, replay, look, rules_drawer, hint, orbit, server, room } = shot;
     let game = args.game()?;
     let seats = args.seats(&game)?;
     let topo = game.position().topology();
@@ -358,7 +361,7 @@ fn screenshot(args: &GameArgs, shot: ShotArgs) -> Result<(), String> {
     } else {
         start_on(&mut app, game, seats);
     }
-    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view: replay, orbit, ..ScreenshotRequest::new(out.clone()) });
+    app.insert_resource(ScreenshotRequest { throw_seed: throw, clicks, board_only, view: replay, orbit, hint, ..ScreenshotRequest::new(out.clone()) });
     if rules_drawer {
         app.insert_resource(RulesDrawer { open: true });
     }

@@ -1063,11 +1063,12 @@ fn two_computers_play_games_to_the_end() {
     }
 }
 
-/// H's hint: a legal move of the seat to move, with its cells and a line for the HUD; gone once
-/// a move is played; none when the computer is to move.
+/// H's hint: a legal move of the seat to move, with its cells and a line for the HUD, and the
+/// evaluation bar; gone once a move is played; none when the computer is to move.
 #[test]
 fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
     use variant_table::table::game::ai::{AskHint, Computer, Hint};
+    use variant_table::table::screens::eval_bar::bar_reading;
     let mut app = app_with(GameId::Chess);
     app.world_mut().resource_mut::<Computer>().hint_movetime_ms = 100;
     send_move(&mut app, "e2e4");
@@ -1086,10 +1087,16 @@ fn the_hint_shows_a_legal_move_for_the_seat_to_move() {
     let lines = app.world().resource::<Computer>().hud_lines(session(&app), app.world().resource::<Seats>(), app.world().resource::<Hint>());
     assert!(lines.contains(&hint.line), "{lines}");
     assert_eq!(session(&app).game.moves().count(), 1, "a hint plays nothing");
-    // Playing it clears it.
+    // The evaluation bar shows Black's expected share, as the score implies.
+    assert!((0.0..=1.0).contains(&hint.expectation) && hint.mover == Seat::B);
+    let (words, share) = bar_reading(session(&app), app.world().resource::<Seats>(), app.world().resource::<Hint>()).unwrap();
+    assert_eq!(share, hint.expectation);
+    assert!(words.starts_with("Black") && words.contains(&format!("{:.0}%", share * 100.0)), "{words}");
+    // Playing it clears it, and with it the bar's reading.
     app.world_mut().write_message(GameCommand::Play(hint.mv));
     settle(&mut app);
     assert!(app.world().resource::<Hint>().0.is_none());
+    assert!(bar_reading(session(&app), app.world().resource::<Seats>(), app.world().resource::<Hint>()).is_none());
     // On the computer's turn there is no hint.
     app.world_mut().resource_mut::<Seats>().seats[0].controller = computer(2000);
     app.update();

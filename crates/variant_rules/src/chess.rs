@@ -10,6 +10,7 @@ use crate::movement::{self, Occupant};
 use crate::position::{Outcome, PerSeat, Position, Reason, Seat, Seating, splitmix64};
 use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL, Reach, Side, Topology, Wrap};
 
+mod bitgen;
 mod family;
 mod legal;
 mod refusal;
@@ -1346,6 +1347,9 @@ impl Position for ChessPosition {
         if !self.has_king(us) {
             // Its king was taken (dice chess): nothing is left to protect; the game is over.
             return self.pseudo_moves(us, them, out);
+        }
+        if self.bit_moves_apply() {
+            return self.bit_moves(us, out);
         }
         self.royal_moves(us, them, free_target, out);
     }

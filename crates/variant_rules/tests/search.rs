@@ -324,3 +324,15 @@ fn a_kept_memory_makes_the_next_search_cheaper() {
     let c = search::think_with(&checkers, &[], &Limits::depth(5), &stop, &mut memory);
     assert_eq!(c.nodes, search::think(&checkers, &[], &Limits::depth(5), &stop).nodes);
 }
+
+/// The strengths the table offers run from the quickest to the slowest, each rated higher than
+/// the last, and are named by those ratings.
+#[test]
+fn strengths_grow_with_the_time_to_think() {
+    let s = search::STRENGTHS;
+    assert!(s.windows(2).all(|w| w[0].movetime_ms < w[1].movetime_ms && w[0].chess_rating < w[1].chess_rating));
+    assert!(s.iter().all(|x| (1000..3000).contains(&x.chess_rating) && x.chess_rating % 50 == 0));
+    assert_eq!(search::Strength::of(1000).map(|x| x.label()), Some(format!("Club ~{}", s[1].chess_rating)));
+    assert!(search::Strength::of(1234).is_none());
+    assert!(s[2].description().contains("estimated") && s[1].description().contains("measured"));
+}

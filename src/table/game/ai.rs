@@ -121,6 +121,10 @@ pub struct HintMove {
     pub capture: bool,
     /// "Hint: e2e4 (+0.30, depth 8)".
     pub line: String,
+    /// The seat the hint is for, and its expected share of the game as the search sees it
+    /// (`Thought::expectation`: what the evaluation bar shows).
+    pub mover: Seat,
+    pub expectation: f32,
     at: (usize, u64),
 }
 
@@ -271,7 +275,7 @@ fn hint_move(session: &Session, m: AnyMove, thought: &Thought, at: (usize, u64))
     let from = (path.from != NO_CELL).then_some(path.from);
     let landings = path.landings.iter().copied().filter(|&c| c != NO_CELL && Some(c) != from).collect();
     let line = format!("Hint: {} ({}, depth {})", pos.move_text(m), thought.score_text(), thought.depth);
-    HintMove { mv: m, from, landings, capture: path.capture, line, at }
+    HintMove { mv: m, from, landings, capture: path.capture, line, mover: pos.turn(), expectation: thought.expectation(), at }
 }
 
 /// H (or an [`AskHint`]): the search looks for the move it would play for the seat to move.

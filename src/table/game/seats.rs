@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use variant_rules::checkers::DoublesSeating;
 use variant_rules::scene::Players;
+use variant_rules::search::STRENGTHS;
 use variant_rules::{Game, GameId, MAX_SEATS, Position, Seat};
 
 use crate::table::sets::{self, SEAT_COLOURS};
@@ -33,8 +34,9 @@ pub enum Controller {
     Remote,
 }
 
-/// The computer's strengths the launcher offers, in milliseconds per move (0.2 s, 1 s, 5 s).
-pub const COMPUTER_STRENGTHS: [u32; 3] = [200, 1000, 5000];
+/// The computer's strengths the launcher offers, in milliseconds per move: the engine's
+/// [`STRENGTHS`] (0.2 s, 1 s, 5 s), each with its name and chess rating.
+pub const COMPUTER_STRENGTHS: [u32; 3] = [STRENGTHS[0].movetime_ms, STRENGTHS[1].movetime_ms, STRENGTHS[2].movetime_ms];
 
 /// The longest time per move a save file may ask of the computer (the engine's limit).
 const MAX_MOVETIME_MS: u32 = 600_000;

@@ -19,6 +19,7 @@ use crate::table::persist::data_dir::SavePaths;
 use crate::table::persist::save::SaveLoad;
 use crate::table::schedule::{AppState, OnScreen, TurnSystems};
 use crate::table::screens::dialogs::AskFile;
+use crate::table::screens::eval_bar::eval_bar;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(AppState::Playing), spawn_hud)
@@ -57,7 +58,10 @@ fn spawn_hud(mut commands: Commands, existing: Query<(), With<HudRoot>>, mut mar
             Pickable::IGNORE,
         ))
         .with_children(|root| {
-            root.spawn(column(Node { left: Val::Px(EDGE), top: Val::Px(EDGE), ..default() })).with_child((text("", 15.0), StatusText));
+            root.spawn(column(Node { left: Val::Px(EDGE), top: Val::Px(EDGE), ..default() })).with_children(|c| {
+                c.spawn((text("", 15.0), StatusText));
+                c.spawn(eval_bar());
+            });
             // The bottom of the left column: the actions offered now (a choice between moves,
             // the dice's buttons) stacked above the inspection panel.
             let bottom = Node { position_type: PositionType::Absolute, left: Val::Px(EDGE), bottom: Val::Px(EDGE), width: Val::Px(COLUMN_WIDTH), ..default() };

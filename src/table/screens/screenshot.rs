@@ -38,15 +38,29 @@ pub struct ScreenshotRequest {
     /// Turn the orbit camera to this yaw and pitch (degrees) before shooting (`--orbit`): a
     /// bent board seen from round the side or from underneath.
     pub orbit: Option<(f32, f32)>,
+    /// Ask for a hint once the scene is up (`--hint`): its move and the evaluation bar show.
+    pub hint: bool,
 }
 
 impl ScreenshotRequest {
     /// A screenshot of the scene as it comes up.
     pub fn new(path: PathBuf) -> ScreenshotRequest {
-        ScreenshotRequest { path, frames: 0, taken: false, throw_seed: None, rested: 0, clicks: Vec::new(), board_only: false, view: None, orbit: None }
+        ScreenshotRequest {
+            path,
+            frames: 0,
+            taken: false,
+            throw_seed: None,
+            rested: 0,
+            clicks: Vec::new(),
+            board_only: false,
+            view: None,
+            orbit: None,
+            hint: false,
+        }
     }
 }
 
+#[allow(clippy::too_many_arguments)] // one message writer per thing the shot can ask for
 fn take_screenshot(
     mut req: ResMut<ScreenshotRequest>,
     time: Res<Time<Real>>,
@@ -54,9 +68,13 @@ fn take_screenshot(
     mut throw: MessageWriter<crate::table::game::dice::ThrowDice>,
     mut clicks: MessageWriter<crate::table::game::input::CellClicked>,
     mut steps: MessageWriter<crate::table::game::replay::ReplayStep>,
+    mut hints: MessageWriter<crate::table::game::ai::AskHint>,
     mut commands: Commands,
 ) {
     req.frames += 1;
+    if req.frames == 5 && req.hint {
+        hints.write(crate::table::game::ai::AskHint);
+    }
     if req.frames == 5 {
         clicks.write_batch(req.clicks.iter().map(|&cell| crate::table::game::input::CellClicked { cell }));
         if let Some(ply) = req.view {

@@ -1,6 +1,6 @@
 //! `variant-rules`: the rules engine on the command line (list games, perft, check a move list
 //! or a record file, print a game's record or its rules in short, ask the AI for a move, play
-//! matches between controllers).
+//! matches between controllers, speak UCI).
 //!
 //! Every error — unknown game or option, malformed position, unparsable or illegal move — is
 //! one line on stderr and exit code 2.
@@ -94,6 +94,13 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+    },
+    /// Speak the Universal Chess Interface on stdin/stdout (for chess GUIs and match tools):
+    /// `position startpos moves e2e4 ...`, `go movetime 1000`, `quit`.
+    Uci {
+        /// Game id (see `games`); positions and moves in its own notation.
+        #[arg(default_value = "chess")]
+        game: String,
     },
     /// Print a game's record: PGN for the chess games PGN carries, the record text otherwise.
     Record {
@@ -240,6 +247,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let secs = started.elapsed().as_secs_f64();
             eprintln!("{:.3} s, {:.0} nodes/s", secs, nodes as f64 / secs.max(1e-9));
             out!("perft {depth} {nodes}");
+        }
+        Command::Uci { game } => {
+            let id: GameId = game.parse()?;
+            search::uci::serve(id, std::io::stdin().lock(), std::io::stdout()).map_err(|e| format!("uci: {e}"))?;
         }
         Command::Bestmove { game, setup, movetime, depth, json } => bestmove(&setup.game(&game)?, movetime, depth, json)?,
         Command::Match { game, options, seats, games, threads, max_plies, json } => {

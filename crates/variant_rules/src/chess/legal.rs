@@ -205,7 +205,7 @@ impl ChessPosition {
 
     /// Whether castling move `m` leaves the king unattacked, rook and all: on a cylinder the
     /// rook's corner, once empty, can open a line round the joined edge onto the king's square.
-    fn castle_lands_safe(&self, m: ChessMove, us: Seat, them: Seat) -> bool {
+    pub(super) fn castle_lands_safe(&self, m: ChessMove, us: Seat, them: Seat) -> bool {
         let b = &self.board;
         let (rook_from, rook_to) = self.castle_rook(m, us);
         let rook = piece(us, ROOK);

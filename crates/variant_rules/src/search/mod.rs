@@ -10,11 +10,13 @@
 //!   seat's [`Memory`] (transposition table, move history) from one move to the next;
 //! - [`Controller`]: random, greedy (best immediate material) or the search at a time per
 //!   move — what `variant-rules match` and the table's seats choose from;
-//! - [`matches`]: many games between controllers, with win rates and confidence intervals.
+//! - [`matches`]: many games between controllers, with win rates and confidence intervals;
+//! - [`uci`]: the Universal Chess Interface, so match tools play the AI in one process.
 
 pub mod eval;
 pub mod matches;
 mod pvs;
+pub mod uci;
 
 use std::any::Any;
 use std::fmt;
@@ -98,11 +100,26 @@ impl Thought {
             .collect()
     }
 
+    /// The mover's expected share of the game, from 0 (lost) to 1 (won), as the score implies:
+    /// the logistic curve of chess ratings with a pawn (100) worth 400 rating points' odds
+    /// divided by four, so +1.00 is about 64%, +3.00 about 85%; a forced result is 0 or 1. What
+    /// the table's evaluation bar shows.
+    pub fn expectation(&self) -> f32 {
+        if is_decisive(self.score) {
+            return if self.score > 0 { 1.0 } else { 0.0 };
+        }
+        1.0 / (1.0 + 10f32.powf(-(self.score as f32) / PAWNS_PER_DECADE))
+    }
+
     /// Nodes searched per second.
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 }
+
+/// Score (hundredths) at which the odds of winning are ten to one in [`Thought::expectation`]:
+/// four pawns, the usual centipawn-to-expectation scale (Lichess's and many engines' 400).
+const PAWNS_PER_DECADE: f32 = 400.0;
 
 /// Samples of CHEX's hidden pile order searched per decision (each gets an equal share of
 /// the time; the move most samples prefer is played). Four keeps each sample deep enough.
@@ -283,6 +300,55 @@ pub enum Controller {
     Greedy,
     /// The search, given this many milliseconds per move.
     Ai { movetime_ms: u32 },
+}
+
+/// A strength the table offers a computer seat: a time to think per move, a name, and the
+/// rating that time earns at chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub name: &'static str,
+    pub movetime_ms: u32,
+    /// On Stockfish 15.1's `UCI_Elo` scale (one thread each, a two-core machine), rounded to
+    /// 50: measured by `scripts/rating.py` where [`Strength::measured`], else carried from the
+    /// nearest measured time by the gain per doubling of time measured between them.
+    pub chess_rating: u32,
+    pub measured: bool,
+}
+
+/// The strengths offered, weakest first (docs/architecture.md has the matches behind them).
+pub const STRENGTHS: [Strength; 3] = [
+    Strength { name: "Casual", movetime_ms: 200, chess_rating: RATING_200MS, measured: true },
+    Strength { name: "Club", movetime_ms: 1000, chess_rating: RATING_1S, measured: true },
+    Strength { name: "Strong", movetime_ms: 5000, chess_rating: RATING_5S, measured: false },
+];
+/// `scripts/rating.py`, Stockfish at the same time a move (issue 29's matches): 0.2 s, 32 games
+/// against UCI_Elo 1900 and 2200, 1842 (95% 1697-1988); 1 s, 64 games against 2200 and 2500,
+/// 2110 (2003-2216). 5 s is five times 1 s as 1 s is five times 0.2 s: 1 s plus the same gain
+/// (an upper guess, since each doubling of time gains less than the last).
+const RATING_200MS: u32 = 1850;
+const RATING_1S: u32 = 2100;
+const RATING_5S: u32 = 2350;
+
+impl Strength {
+    /// The strength thinking `movetime_ms` a move, if one is offered.
+    pub fn of(movetime_ms: u32) -> Option<Strength> {
+        STRENGTHS.into_iter().find(|s| s.movetime_ms == movetime_ms)
+    }
+
+    /// "Club ~2150": the name and the chess rating.
+    pub fn label(&self) -> String {
+        format!("{} ~{}", self.name, self.chess_rating)
+    }
+
+    /// A sentence for a tooltip: the time, and the rating with how it was found.
+    pub fn description(&self) -> String {
+        let how = if self.measured { "measured against Stockfish" } else { "estimated from the shorter times' matches against Stockfish" };
+        format!(
+            "The computer, thinking {} s a move: about {} at chess on Stockfish's rating scale ({how}); the same search in every game",
+            self.movetime_ms as f64 / 1000.0,
+            self.chess_rating
+        )
+    }
 }
 
 /// The AI's time per move when `ai` is written without one.

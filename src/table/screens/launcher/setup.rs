@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy::ui::InteractionDisabled;
 use variant_rules::choices::{self, Choice};
+use variant_rules::search::Strength;
 use variant_rules::{Game, Position, Seat};
 
 use super::actions::LauncherAction;
@@ -209,13 +210,17 @@ fn seat_row(p: &mut ChildSpawnerCommands, choice: &LauncherChoice, seats: &Seats
             Tooltip(name_tip),
         ));
         for who in Controller::choices() {
-            let words = match who.movetime_ms() {
-                None => "Human".to_string(),
-                Some(ms) => format!("AI {}s", ms as f64 / 1000.0),
+            let strength = who.movetime_ms().and_then(Strength::of);
+            let words = match (who.movetime_ms(), strength) {
+                (None, _) => "Human".to_string(),
+                // Two lines, "Club" over "~2100", so a seat's row of choices fits the panel.
+                (_, Some(s)) => format!("{}\n~{}", s.name, s.chess_rating),
+                (Some(ms), None) => format!("AI {}s", ms as f64 / 1000.0),
             };
-            let tip = match who.movetime_ms() {
-                None => "A player at this screen".to_string(),
-                Some(ms) => format!("The computer, thinking {} s a move", ms as f64 / 1000.0),
+            let tip = match (who.movetime_ms(), strength) {
+                (None, _) => "A player at this screen".to_string(),
+                (_, Some(s)) => s.description(),
+                (Some(ms), None) => format!("The computer, thinking {} s a move", ms as f64 / 1000.0),
             };
             r.spawn((button(words, WidgetStyle::Chip { on: seats.controller(seat) == who }), LauncherAction::Control(seat, who), Tooltip(tip)));
         }
