@@ -226,6 +226,18 @@ pub struct Topology {
 /// Most cells of a board whose cells fit the bits of a `u64` ([`Reach`]).
 pub(crate) const BIT_CELLS: usize = 64;
 
+/// The cells whose bits are set in `x` (bit `c` for cell `c`), lowest first.
+#[inline(always)]
+pub(crate) fn bit_cells(mut x: u64) -> impl Iterator<Item = Cell> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let c = x.trailing_zeros() as Cell;
+            x &= x - 1;
+            c
+        })
+    })
+}
+
 /// Everything a chess piece on one cell could reach on an empty board, as bits of cells: a quick
 /// test of whether any piece of a kind stands where it could attack the cell at all. On boards of
 /// more than [`BIT_CELLS`] cells every cell's `bit` is 0 and every reach is all ones, so the test

@@ -50,14 +50,8 @@ fn shift(x: u64, d: Line, across_sides: bool, across_ends: bool) -> u64 {
 
 /// The cells of `x`, lowest first.
 #[inline(always)]
-fn cells(mut x: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let c = x.trailing_zeros() as u8;
-            x &= x - 1;
-            c
-        })
-    })
+fn cells(x: u64) -> impl Iterator<Item = u8> {
+    crate::topology::bit_cells(x).map(|c| c as u8)
 }
 
 /// How steps cross the edges of the board: a king's, and a man's (never across the ends).

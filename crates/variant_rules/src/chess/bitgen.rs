@@ -89,14 +89,8 @@ fn bishop_attacks(t: &Tables, c: usize, occupied: u64) -> u64 {
 
 /// The cells of `x`, lowest first.
 #[inline(always)]
-fn cells(mut x: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let c = x.trailing_zeros() as usize;
-            x &= x - 1;
-            c
-        })
-    })
+fn cells(x: u64) -> impl Iterator<Item = usize> {
+    crate::topology::bit_cells(x).map(usize::from)
 }
 
 /// The side to move's pieces by kind, and the board's occupancy.
@@ -246,16 +240,7 @@ impl ChessPosition {
                 out.push(ChessMove::new(k as Cell, to as Cell, kind));
             }
         }
-        let first = out.len();
-        self.castling_moves(k as Cell, us, them, checked, out);
-        let mut kept = first;
-        for i in first..out.len() {
-            if self.castle_lands_safe(out[i], us, them) {
-                out[kept] = out[i];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        self.safe_castling_moves(k as Cell, us, them, checked, out);
     }
 }
 

@@ -191,6 +191,11 @@ impl ChessPosition {
                 true
             },
         );
+        self.safe_castling_moves(k, us, them, checked, out);
+    }
+
+    /// The castling moves of `us`'s king on `k` whose landing is safe, appended to `out`.
+    pub(super) fn safe_castling_moves(&self, k: Cell, us: Seat, them: Seat, checked: bool, out: &mut Vec<ChessMove>) {
         let first = out.len();
         self.castling_moves(k, us, them, checked, out);
         let mut kept = first;
@@ -205,7 +210,7 @@ impl ChessPosition {
 
     /// Whether castling move `m` leaves the king unattacked, rook and all: on a cylinder the
     /// rook's corner, once empty, can open a line round the joined edge onto the king's square.
-    pub(super) fn castle_lands_safe(&self, m: ChessMove, us: Seat, them: Seat) -> bool {
+    fn castle_lands_safe(&self, m: ChessMove, us: Seat, them: Seat) -> bool {
         let b = &self.board;
         let (rook_from, rook_to) = self.castle_rook(m, us);
         let rook = piece(us, ROOK);
