@@ -9,7 +9,6 @@ use crate::table::game::seats::Seats;
 use crate::table::game::session::Session;
 use crate::table::look::widgets::{IVORY, MUTED, label};
 use crate::table::schedule::{OnScreen, TurnSystems};
-use crate::table::screens::hud::seat_label;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_bar.in_set(TurnSystems::Draw).in_set(OnScreen::Table));
@@ -54,7 +53,8 @@ pub fn bar_reading(session: &Session, seats: &Seats, hint: &Hint) -> Option<(Str
     let h = hint.0.as_ref()?;
     let pos = session.game.position();
     let share = h.expectation.clamp(0.0, 1.0);
-    Some((format!("{}: {:.0}% (the search's estimate)", seat_label(pos, seats, session.game.id(), h.mover), share * 100.0), share))
+    let who = pos.seat_label(h.mover, &seats.players(session.game.id()));
+    Some((format!("{who}: {:.0}% (the search's estimate)", share * 100.0), share))
 }
 
 fn show_bar(
