@@ -57,14 +57,19 @@ pub fn bar_reading(session: &Session, seats: &Seats, hint: &Hint) -> Option<(Str
     Some((format!("{who}: {:.0}% (the search's estimate)", share * 100.0), share))
 }
 
+/// Redraws the bar when the hint changes, or when the HUD has just made the bar.
 fn show_bar(
     hint: Res<Hint>,
     session: Option<Res<Session>>,
     seats: Res<Seats>,
+    added: Query<(), Added<EvalBar>>,
     mut bars: Query<&mut Node, (With<EvalBar>, Without<EvalFill>)>,
     mut fills: Query<&mut Node, (With<EvalFill>, Without<EvalBar>)>,
     mut labels: Query<&mut Text, With<EvalLabel>>,
 ) {
+    if !hint.is_changed() && added.is_empty() {
+        return;
+    }
     let reading = session.as_deref().and_then(|s| bar_reading(s, &seats, &hint));
     let display = if reading.is_some() { Display::Flex } else { Display::None };
     for mut node in &mut bars {
