@@ -13,6 +13,7 @@ use crate::topology::{BIT_CELLS, Cell, CellSet, Line, MAX_SQUARE_CELLS, NO_CELL,
 mod bitgen;
 mod family;
 mod legal;
+mod magic;
 mod refusal;
 pub(crate) mod scene;
 

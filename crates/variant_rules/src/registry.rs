@@ -27,7 +27,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::checkers::{CheckersMove, CheckersPosition};
+use crate::checkers::{CheckersMove, CheckersPosition, CheckersUndo};
 use crate::chectoe::{ChecMove, ChecToePosition, ChecUndo};
 use crate::chess::{ChessMove, ChessPosition, ChessUndo};
 use crate::chex::{ChexMove, ChexPosition};
@@ -43,7 +43,7 @@ registry! {
     // move and undo types are its own (the `From` impls tell them apart).
     families {
         /// Checkers, Stax and Queens, square or triangular.
-        Checkers(Plain<CheckersPosition>, CheckersMove, Plain<CheckersPosition>),
+        Checkers(Plain<CheckersPosition>, CheckersMove, Plain<CheckersUndo>),
         /// Chess, Shadow Chess and Cylindrical Chess.
         Chess(Plain<ChessPosition>, ChessMove, Plain<ChessUndo>),
         ToeToe(Plain<ToeToePosition>, ToeMove, Plain<ToeToePosition>),

@@ -34,7 +34,7 @@ static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 #[test]
 fn perft_does_not_allocate_per_node() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    for (game, wrap, depth) in [
+    for (game, wrap, depth, players) in [
         (GameId::Chess, Wrap::Flat, 4),
         (GameId::CylinderChess, Wrap::Cylinder, 4),
         (GameId::ShadowChess, Wrap::Flat, 4),
@@ -45,9 +45,15 @@ fn perft_does_not_allocate_per_node() {
         (GameId::Chex, Wrap::Flat, 10),
         (GameId::DiceChess, Wrap::Flat, 4),
         (GameId::ChecToe, Wrap::Flat, 5),
-    ] {
+    ]
+    .into_iter()
+    .map(|(game, wrap, depth)| (game, wrap, depth, 2))
+    // Doubles: four seats, whose moves are taken back from a copy of the position.
+    .chain([(GameId::Stax, Wrap::Flat, 7, 4)])
+    {
         let mut o = GameOptions::default_for(game);
         o.topology = wrap;
+        o.players = players;
         let pos = AnyPosition::start(game, &o).unwrap();
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         let nodes = pos.perft(depth);

@@ -7,7 +7,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use variant_rules::cli::OptionArgs;
-use variant_rules::search::{self, Controller};
+use variant_rules::search::{self, Controller, Memory};
 use variant_rules::{Game, GameId, Outcome, Position, Seat, SeatSet};
 
 /// Who holds a seat, with the secret that proves it.
@@ -427,8 +427,9 @@ impl Room {
 }
 
 /// The computer's move (or throw, drawn with each result's real odds) for the seat to move in
-/// `game`, or `None` when the game is over or it has no move.
-pub fn computer_move_in(game: &Game, controller: Controller, rng: &mut impl Rng, stop: &AtomicBool) -> Option<Entry> {
+/// `game`, or `None` when the game is over or it has no move. `memory` is that seat's search
+/// memory, kept from its last move.
+pub fn computer_move_in(game: &Game, controller: Controller, rng: &mut impl Rng, stop: &AtomicBool, memory: &mut Memory) -> Option<Entry> {
     let pos = game.position();
     if game.outcome().is_some() {
         return None;
@@ -437,7 +438,7 @@ pub fn computer_move_in(game: &Game, controller: Controller, rng: &mut impl Rng,
     if let Some(m) = search::throw(pos, rng) {
         return Some(Entry::Move { seat, text: pos.move_text(m), throw: true, spent_ms: 0 });
     }
-    let m = controller.decide(pos, &game.repetition_hashes(), stop, rng)?;
+    let m = controller.decide_with(pos, &game.repetition_hashes(), stop, rng, memory)?;
     Some(Entry::Move { seat, text: pos.move_text(m), throw: false, spent_ms: 0 })
 }
 
@@ -447,4 +448,24 @@ fn seat_words(id: GameId, seat: Seat) -> String {
     let name = id.seat_name(seat);
     let mut chars = name.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use variant_rules::GameOptions;
+
+    /// A computer seat's move leaves its search memory filled for the next move, and the move
+    /// it names is one the game accepts.
+    #[test]
+    fn a_computer_move_keeps_the_seats_memory() {
+        let mut game = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap();
+        let mut memory = Memory::new();
+        assert_eq!(format!("{memory:?}"), "Memory { kept: false }");
+        let entry = computer_move_in(&game, Controller::Ai { movetime_ms: 50 }, &mut rand::rng(), &AtomicBool::new(false), &mut memory).unwrap();
+        assert_eq!(format!("{memory:?}"), "Memory { kept: true }");
+        let Entry::Move { text, .. } = entry else { panic!("not a move: {entry:?}") };
+        game.play(&text).unwrap();
+        assert_eq!(game.moves().count(), 1);
+    }
 }

@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
 use variant_rules::Seat;
+use variant_rules::search::Memory;
 
 /// Letters of room codes: no 0/O or 1/I, so a code read aloud or copied by hand is not
 /// mistaken.
@@ -33,6 +34,9 @@ pub struct LiveRoom {
     events: broadcast::Sender<Event>,
     /// Whether a task is choosing the computer's move now.
     thinking: AtomicBool,
+    /// Each computer seat's search memory (transposition table and move history), kept from
+    /// move to move as at the table; by seat index, taken out while that seat thinks.
+    memories: Mutex<Vec<Memory>>,
 }
 
 struct Live {
@@ -49,7 +53,27 @@ const FINISHED_GRACE_MS: i64 = 60_000;
 
 impl LiveRoom {
     fn new(live: Live) -> Arc<LiveRoom> {
-        Arc::new(LiveRoom { state: tokio::sync::Mutex::new(live), events: broadcast::channel(ROOM_BACKLOG).0, thinking: AtomicBool::new(false) })
+        Arc::new(LiveRoom {
+            state: tokio::sync::Mutex::new(live),
+            events: broadcast::channel(ROOM_BACKLOG).0,
+            thinking: AtomicBool::new(false),
+            memories: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// Takes `seat`'s search memory out to think with (an empty one the first time).
+    fn take_memory(&self, seat: Seat) -> Memory {
+        let mut all = self.memories.lock().expect("memories lock");
+        all.get_mut(seat.index()).map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Puts back `seat`'s search memory after it has thought.
+    fn keep_memory(&self, seat: Seat, memory: Memory) {
+        let mut all = self.memories.lock().expect("memories lock");
+        if all.len() <= seat.index() {
+            all.resize_with(seat.index() + 1, Memory::new);
+        }
+        all[seat.index()] = memory;
     }
 }
 
@@ -69,11 +93,7 @@ impl Server {
             let code = stored.code.clone();
             match replay(stored) {
                 Ok(live) => {
-                    let room = Arc::new(LiveRoom {
-                        state: tokio::sync::Mutex::new(live),
-                        events: broadcast::channel(ROOM_BACKLOG).0,
-                        thinking: AtomicBool::new(false),
-                    });
+                    let room = LiveRoom::new(live);
                     server.rooms.lock().expect("rooms lock").insert(code, room.clone());
                     kick_computer(server.clone(), room);
                 }
@@ -534,17 +554,24 @@ fn kick_computer(server: Arc<Server>, room: Arc<LiveRoom>) {
     }
     tokio::spawn(async move {
         loop {
-            let (snapshot, ply, controller) = {
+            let (snapshot, ply, seat, controller) = {
                 let live = room.state.lock().await;
                 match live.room.computer_to_move() {
-                    Some((_, c)) => (live.room.game().clone(), live.room.moves().len(), c),
+                    Some((s, c)) => (live.room.game().clone(), live.room.moves().len(), s, c),
                     None => break,
                 }
             };
-            let chosen = tokio::task::spawn_blocking(move || crate::room::computer_move_in(&snapshot, controller, &mut rand::rng(), &AtomicBool::new(false)))
-                .await
-                .ok()
-                .flatten();
+            let mut memory = room.take_memory(seat);
+            let thought = tokio::task::spawn_blocking(move || {
+                let chosen = crate::room::computer_move_in(&snapshot, controller, &mut rand::rng(), &AtomicBool::new(false), &mut memory);
+                (chosen, memory)
+            })
+            .await
+            .ok();
+            let chosen = thought.and_then(|(chosen, memory)| {
+                room.keep_memory(seat, memory);
+                chosen
+            });
             let mut live = room.state.lock().await;
             // Someone resigned or the seat changed hands while it thought: look again.
             if live.room.moves().len() != ply || live.room.computer_to_move().is_none() {

@@ -29,23 +29,72 @@ impl TopBits {
     pub(super) const EMPTY: TopBits = TopBits { seats: PerSeat([0; MAX_SEATS]), kings: 0 };
 }
 
+/// One step along a line on an 8x8 board as two masked rotations of its bits: the cells whose
+/// step stays clear of the side seam (`m1`, rotated by `r1`) and those whose step crosses it
+/// (`m2`, by `r2`). A rotation carries a rank across the north/south seam by itself, so two
+/// are enough; cells whose step would leave the board are in neither mask.
+#[derive(Clone, Copy)]
+struct Shift {
+    m1: u64,
+    r1: u32,
+    m2: u64,
+    r2: u32,
+}
+
+/// The step along line `d` of every cell, across the west and east edges when `sides`, across
+/// the north and south edges when `ends`.
+const fn build_shift(d: u8, sides: bool, ends: bool) -> Shift {
+    let (dx, dy) = Line(d).delta();
+    let mut s = Shift { m1: 0, r1: ((dy * 8 + dx) & 63) as u32, m2: 0, r2: 0 };
+    let mut c: i32 = 0;
+    while c < 64 {
+        let (mut f, mut r) = (c % 8 + dx, c / 8 + dy);
+        let crosses = f < 0 || f > 7;
+        if crosses && sides {
+            f = (f + 8) % 8;
+        }
+        if (r < 0 || r > 7) && ends {
+            r = (r + 8) % 8;
+        }
+        if f >= 0 && f <= 7 && r >= 0 && r <= 7 {
+            let by = ((r * 8 + f - c) & 63) as u32;
+            if crosses {
+                s.m2 |= 1 << c;
+                s.r2 = by;
+            } else {
+                s.m1 |= 1 << c;
+                assert!(by == s.r1, "one rotation for the cells clear of the seam");
+            }
+        }
+        c += 1;
+    }
+    s
+}
+
+/// [`build_shift`] for every line and way of crossing edges, indexed by `sides | ends << 1`
+/// and then the line: computed at compile time.
+const SHIFTS: [[Shift; 8]; 4] = {
+    let mut t = [[Shift { m1: 0, r1: 0, m2: 0, r2: 0 }; 8]; 4];
+    let mut e = 0;
+    while e < 4 {
+        let mut d = 0;
+        while d < 8 {
+            t[e][d] = build_shift(d as u8, e & 1 != 0, e & 2 != 0);
+            d += 1;
+        }
+        e += 1;
+    }
+    t
+};
+
 /// Each cell of `x` moved one step along `d` on an 8x8 board, across the west and east edges
 /// when `across_sides`, across the north and south edges when `across_ends`, else off the board.
 #[inline(always)]
 fn shift(x: u64, d: Line, across_sides: bool, across_ends: bool) -> u64 {
-    let (dx, dy) = d.delta();
-    let x = match dx {
-        1 => ((x << 1) & !FILE_A) | if across_sides { (x >> 7) & FILE_A } else { 0 },
-        -1 => ((x >> 1) & !FILE_H) | if across_sides { (x << 7) & FILE_H } else { 0 },
-        _ => x,
-    };
-    match dy {
-        1 if across_ends => x.rotate_left(8),
-        1 => x << 8,
-        -1 if across_ends => x.rotate_right(8),
-        -1 => x >> 8,
-        _ => x,
-    }
+    let s = &SHIFTS[across_sides as usize | (across_ends as usize) << 1][d.index() & 7];
+    let clear = (x & s.m1).rotate_left(s.r1);
+    // Only a step across the side seam uses the second rotation.
+    if across_sides { clear | (x & s.m2).rotate_left(s.r2) } else { clear }
 }
 
 /// The cells of `x`, lowest first.
@@ -98,16 +147,31 @@ impl CheckersPosition {
         }
     }
 
+    /// Moves the bits of the stack on `from` (owned by `owner`, crowned or not) to the empty
+    /// cell `to`, on boards where bits are kept.
+    #[inline(always)]
+    pub(super) fn step_bits(&mut self, from: u8, to: u8, owner: Seat, king: bool) {
+        if !self.bits_apply() {
+            return;
+        }
+        let both = 1u64 << (from & 63) | 1u64 << (to & 63);
+        self.bits.seats[owner] ^= both;
+        if king {
+            self.bits.kings ^= both;
+        }
+    }
+
     /// Every legal move of `seat` as if it were to move, on an 8x8 board (see the module notes).
     pub(super) fn moves_by_bits(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
         out.clear();
         let wrap = self.topology().wrap();
         let edges = Edges { sides: wrap != Wrap::Flat, ends: wrap == Wrap::Universal };
         let seating = self.table.seating;
+        let partners = seating.team(seat);
         let (mut occupied, mut team) = (0, 0);
         for s in seating.seats() {
             occupied |= self.bits.seats[s];
-            if seating.team(seat).contains(s) {
+            if partners.contains(s) {
                 team |= self.bits.seats[s];
             }
         }
@@ -140,13 +204,35 @@ impl CheckersPosition {
             }
         }
         if jumpers != 0 {
-            self.jumps_of(cells(jumpers), out);
+            if self.rules.numbers {
+                // Numbers: whether a hop may take what it finds depends on the checkers' numbers.
+                self.jumps_of(cells(jumpers), out);
+            } else {
+                let far = far_edge(side);
+                let board = HopBoard { prey, landable: empty, king_row: far, edges };
+                self.jumps_by_bits(&board, seat, jumpers, kings, out);
+            }
             // "You must jump whenever possible."
             if !out.is_empty() {
                 return;
             }
         }
         self.steps_by_bits(seat, men, kings, empty, edges, out);
+    }
+
+    /// The jump sequences of `seat`'s stacks on `jumpers` (each with a first hop), stack by
+    /// stack lowest cell first, appended to `out`.
+    fn jumps_by_bits(&self, board: &HopBoard, seat: Seat, jumpers: u64, kings: u64, out: &mut Vec<CheckersMove>) {
+        let mut mv = CheckersMove::START;
+        for c in cells(jumpers) {
+            let from = 1u64 << c;
+            let king = kings & from != 0;
+            let (dirs, n) = self.jump_dirs(king, seat);
+            mv.from = c;
+            // The stack leaves its cell, so a sequence may come back to land there.
+            let board = HopBoard { landable: board.landable | from, ..*board };
+            jumps_from_bits(&board, &dirs[..n], king, from, 0, &mut mv, out);
+        }
     }
 
     /// The steps of `seat`'s `men` and `kings` onto `empty` cells, appended to `out`.
@@ -172,16 +258,131 @@ impl CheckersPosition {
             if kings & bit != 0 {
                 for d in Line::DIAGONAL {
                     if can_king[d.index() & 7] & bit != 0 {
-                        out.push(CheckersMove::step(c, self.step(c, d, true, seat)));
+                        out.push(CheckersMove::step(c, first(shift(bit, d, edges.sides, edges.ends))));
                     }
                 }
             } else {
                 for d in [l, r] {
                     if can_man[d.index() & 7] & bit != 0 {
-                        out.push(CheckersMove::step(c, self.step(c, d, false, seat)));
+                        out.push(CheckersMove::step(c, first(shift(bit, d, edges.sides, false))));
                     }
                 }
             }
         }
+    }
+}
+
+/// What the hops of one jump sequence may take and land on, as bits of cells.
+#[derive(Clone, Copy)]
+struct HopBoard {
+    /// Cells whose top checker belongs to another team (Numbers is left to the cell generator).
+    prey: u64,
+    /// Empty cells, and the cell the jumping stack left.
+    landable: u64,
+    /// The cells where a man is crowned, ending its move.
+    king_row: u64,
+    edges: Edges,
+}
+
+/// The cell of the lowest bit of `x` (which is not zero).
+#[inline(always)]
+fn first(x: u64) -> u8 {
+    x.trailing_zeros() as u8
+}
+
+/// The far edge of an 8x8 board as `side` sees it: where its men are crowned.
+#[inline(always)]
+pub(super) fn far_edge(side: Side) -> u64 {
+    /// By side: south, west, north, east (each faces the edge across the board).
+    const FAR: [u64; 4] = [0xFF << 56, FILE_H, 0xFF, FILE_A];
+    FAR[side.0 as usize & 3]
+}
+
+/// Depth-first search of the jump sequences continuing from the cell `cur` (one bit), having
+/// jumped the cells of `jumped`, along `dirs` in order; returns whether any hop was possible.
+/// The same search as `CheckersPosition::jumps_from` with sets of cells in place of lookups:
+/// a jumped cell stays occupied until the move is over, so it can be neither jumped again
+/// (`jumped`) nor landed on (not `landable`).
+fn jumps_from_bits(board: &HopBoard, dirs: &[Line], king: bool, cur: u64, jumped: u64, mv: &mut CheckersMove, out: &mut Vec<CheckersMove>) -> bool {
+    let ends = board.edges.ends && king;
+    let mut any = false;
+    for &d in dirs {
+        let over = shift(cur, d, board.edges.sides, ends) & board.prey & !jumped;
+        let land = shift(over, d, board.edges.sides, ends) & board.landable;
+        if land == 0 {
+            continue;
+        }
+        any = true;
+        let i = mv.hops as usize;
+        mv.path[i] = first(land);
+        mv.hops += 1;
+        // A man reaching the king row is crowned and its move ends there.
+        let crowned = !king && land & board.king_row != 0;
+        if crowned || !jumps_from_bits(board, dirs, king, land, jumped | over, mv, out) {
+            out.push(*mv);
+        }
+        mv.hops -= 1;
+        mv.path[i] = NONE;
+    }
+    any
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// A shift of one cell's bit lands on the cell the topology's step gives, on every board,
+    /// for kings (across the ends on the universal board) and men (never across them).
+    #[test]
+    fn shifts_agree_with_the_topology() {
+        for wrap in [Wrap::Flat, Wrap::Cylinder, Wrap::Universal] {
+            let topo = Topology::get(8, 8, wrap);
+            for c in 0..64u8 {
+                for d in 0..8 {
+                    let d = Line(d);
+                    let sides = wrap != Wrap::Flat;
+                    let expect = |s: Cell| if s == NO_CELL { 0 } else { 1u64 << s };
+                    assert_eq!(shift(1 << c, d, sides, wrap == Wrap::Universal), expect(topo.step(c as Cell, d)), "{wrap:?} {c} {d:?}");
+                    assert_eq!(shift(1 << c, d, sides, false), expect(topo.step_sides(c as Cell, d)), "{wrap:?} {c} {d:?} sides");
+                }
+            }
+        }
+    }
+
+    /// The bit generator gives exactly the moves of the cell-by-cell one, in the same order, in
+    /// random games of every two-player 8x8 rule set (Checkers, Stax and Queens on the flat,
+    /// cylindrical and universal boards, with and without Numbers).
+    #[test]
+    fn the_bit_generator_agrees_with_the_cell_generator() {
+        let mut rng = ChaCha8Rng::seed_from_u64(26);
+        let (mut positions, mut jumps, mut multi) = (0, 0, 0);
+        for game in [CheckersGame::Checkers, CheckersGame::Stax, CheckersGame::Queens] {
+            for wrap in [Wrap::Flat, Wrap::Cylinder, Wrap::Universal] {
+                for numbers in [false, true] {
+                    let rules = CheckersRules { numbers, ..CheckersRules::two(game) };
+                    for seed in 0..30 {
+                        let mut p = CheckersPosition::start(rules, wrap, seed).unwrap();
+                        for _ in 0..150 {
+                            assert!(p.bits_apply());
+                            let (mut bits, mut cells) = (Vec::new(), Vec::new());
+                            p.moves_by_bits(p.turn, &mut bits);
+                            p.moves_by_cells(p.turn, &mut cells);
+                            assert_eq!(bits, cells, "{} {wrap:?} numbers {numbers}: {}", game.as_str(), p.text());
+                            positions += 1;
+                            jumps += bits.iter().filter(|m| m.is_jump()).count();
+                            multi += bits.iter().filter(|m| m.hops > 1).count();
+                            if bits.is_empty() {
+                                break;
+                            }
+                            p.play_unchecked(bits[rng.random_range(0..bits.len())]);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(positions > 20_000 && jumps > 5_000 && multi > 500, "{positions} positions, {jumps} jumps, {multi} of several hops");
     }
 }

@@ -23,10 +23,12 @@ mod scene;
 mod setup;
 mod text;
 mod tri;
+mod undo;
 
 use bits::TopBits;
 
 pub use setup::{DoublesSeating, FiveFourThree, QueensColours, Table};
+pub use undo::CheckersUndo;
 
 /// The most checkers a position holds (6 players x 12 on the triangular boards).
 pub const MAX_CHECKERS: usize = 72;
@@ -243,10 +245,13 @@ impl CheckersMove {
     pub fn landings(&self) -> &[u8] {
         &self.path[..(self.hops as usize).max(1)]
     }
+    /// No move yet: a jump sequence's record before its first hop.
+    pub(crate) const START: CheckersMove = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS] };
+
     /// A step from `from` to `to`.
     #[inline(always)]
     pub fn step(from: u8, to: u8) -> CheckersMove {
-        let mut m = CheckersMove { from, hops: 0, path: [NONE; MAX_HOPS] };
+        let mut m = CheckersMove { from, ..CheckersMove::START };
         m.path[0] = to;
         m
     }
@@ -500,6 +505,9 @@ impl CheckersPosition {
     /// far edge's row, and the cells a cut corner leaves at the end of a row: rulings T6).
     #[inline(always)]
     fn on_king_row(&self, c: u8, owner: Seat) -> bool {
+        if self.bits_apply() {
+            return bits::far_edge(self.table.sides[owner]) & 1 << c != 0;
+        }
         if self.table.tri.is_some() {
             let (lines, _) = self.step_dirs(false, owner);
             return self.step(c, lines[0], false, owner) == NONE && self.step(c, lines[1], false, owner) == NONE;
@@ -559,8 +567,19 @@ impl CheckersPosition {
         h
     }
 
+    #[inline(always)]
     fn turn_key(turn: Seat) -> u64 {
-        splitmix64(0x7E57_0000 + turn.0 as u64)
+        /// One key per seat, computed at compile time (a move changes the turn's key).
+        const KEYS: [u64; 8] = {
+            let mut k = [0; 8];
+            let mut i = 0;
+            while i < 8 {
+                k[i] = splitmix64(0x7E57_0000 + i as u64);
+                i += 1;
+            }
+            k
+        };
+        KEYS[turn.0 as usize & 7]
     }
 
     fn won_key(won: SeatSet) -> u64 {
@@ -644,6 +663,8 @@ impl CheckersPosition {
             }
             jumped.remove(over as Cell);
             mv.hops -= 1;
+            // Landings past `hops` stay unset, so equal sequences compare equal.
+            mv.path[i] = NONE;
         }
         any
     }
@@ -665,6 +686,11 @@ impl CheckersPosition {
         if self.bits_apply() {
             return self.moves_by_bits(seat, out);
         }
+        self.moves_by_cells(seat, out);
+    }
+
+    /// [`CheckersPosition::moves_for`] cell by cell, on any board.
+    fn moves_by_cells(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
         out.clear();
         // The cells of `seat`'s stacks, in order: one scan of the board for both passes.
         let mut own = [0u8; MAX_CHECKERS];
@@ -698,15 +724,12 @@ impl CheckersPosition {
     /// Appends the jump sequences of the stacks on `cells`, in that order, to `out`.
     fn jumps_of(&self, cells: impl Iterator<Item = u8>, out: &mut Vec<CheckersMove>) {
         let mut jumped = CellSet::EMPTY;
-        let mut mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS] };
+        let mut mv = CheckersMove::START;
         for c in cells {
             let top = self.checkers[self.top[c as usize] as usize];
             let j = Jumper { from: c, top, king: top.is_king(), owner: top.owner() };
             mv.from = c;
-            if self.jumps_from(&j, c, &mut mv, &mut jumped, out) {
-                // Each stack's sequences start from a clean record, as if it were the first.
-                mv = CheckersMove { from: 0, hops: 0, path: [NONE; MAX_HOPS] };
-            }
+            self.jumps_from(&j, c, &mut mv, &mut jumped, out);
         }
     }
 
@@ -847,7 +870,7 @@ impl CheckersPosition {
 
 impl Position for CheckersPosition {
     type Move = CheckersMove;
-    type Undo = CheckersPosition;
+    type Undo = CheckersUndo;
 
     fn turn(&self) -> Seat {
         self.turn
@@ -867,33 +890,12 @@ impl Position for CheckersPosition {
         self.moves_for(self.turn, out);
     }
 
-    fn play_unchecked(&mut self, m: CheckersMove) -> CheckersPosition {
-        let before = self.clone();
-        let mover = self.checkers[self.top[m.from as usize] as usize];
-        if m.is_jump() {
-            let mut cur = m.from;
-            for i in 0..m.hops as usize {
-                let over = self.over_between(cur, m.path[i], mover);
-                self.apply_hop(cur, over, m.path[i]);
-                cur = m.path[i];
-            }
-        } else {
-            let to = m.path[0];
-            self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
-            self.top[to as usize] = self.top[m.from as usize];
-            self.top[m.from as usize] = NONE;
-            self.refresh_bits(m.from);
-            self.refresh_bits(to);
-            self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
-        }
-        self.crown_if_due(m.to());
-        self.quiet = if m.is_jump() || !mover.is_king() { 0 } else { self.quiet.saturating_add(1) };
-        self.pass_turn(self.turn);
-        before
+    fn play_unchecked(&mut self, m: CheckersMove) -> CheckersUndo {
+        self.play_reversibly(m)
     }
 
-    fn undo(&mut self, _m: CheckersMove, before: CheckersPosition) {
-        *self = before;
+    fn undo(&mut self, m: CheckersMove, undo: CheckersUndo) {
+        self.unplay(&m, undo);
     }
 
     fn hash(&self) -> u64 {

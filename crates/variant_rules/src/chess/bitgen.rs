@@ -5,6 +5,7 @@
 
 use std::sync::LazyLock;
 
+use super::magic::Magics;
 use super::*;
 
 /// Attack tables of the flat 8x8 board, bit `rank * 8 + file`.
@@ -17,6 +18,8 @@ struct Tables {
     between: [[u64; 64]; 64],
     /// `pawn_attacks[seat][cell]`: where a pawn of White (0) or Black (1) on `cell` captures.
     pawn_attacks: [[u64; 64]; 2],
+    /// Rook and bishop attacks for every set of blockers, filled from `rays`.
+    sliders: Magics,
 }
 
 /// Whether a line runs towards higher cell numbers (its nearest blocker is the lowest bit).
@@ -26,7 +29,8 @@ const fn ascending(d: usize) -> bool {
 }
 
 static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
-    let mut t = Box::new(Tables { knight: [0; 64], king: [0; 64], rays: [[0; 64]; 8], between: [[0; 64]; 64], pawn_attacks: [[0; 64]; 2] });
+    let mut t =
+        Box::new(Tables { knight: [0; 64], king: [0; 64], rays: [[0; 64]; 8], between: [[0; 64]; 64], pawn_attacks: [[0; 64]; 2], sliders: Magics::empty() });
     let on = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
     for c in 0..64i32 {
         let (f, r) = (c % 8, c / 8);
@@ -57,6 +61,8 @@ static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
             }
         }
     }
+    let sliders = Magics::new(|c, occupied| rook_rays(&t, c, occupied), |c, occupied| bishop_rays(&t, c, occupied));
+    t.sliders = sliders;
     t
 });
 
@@ -77,14 +83,24 @@ fn ray(t: &Tables, d: usize, c: usize, occupied: u64) -> u64 {
 const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
 const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
 
+/// A rook's attacks from its four rays (what the magic table is filled from).
+fn rook_rays(t: &Tables, c: usize, occupied: u64) -> u64 {
+    ORTHOGONAL.iter().fold(0, |a, &d| a | ray(t, d, c, occupied))
+}
+
+/// A bishop's attacks from its four rays.
+fn bishop_rays(t: &Tables, c: usize, occupied: u64) -> u64 {
+    DIAGONAL.iter().fold(0, |a, &d| a | ray(t, d, c, occupied))
+}
+
 #[inline(always)]
 fn rook_attacks(t: &Tables, c: usize, occupied: u64) -> u64 {
-    ORTHOGONAL.iter().fold(0, |a, &d| a | ray(t, d, c, occupied))
+    t.sliders.rook(c, occupied)
 }
 
 #[inline(always)]
 fn bishop_attacks(t: &Tables, c: usize, occupied: u64) -> u64 {
-    DIAGONAL.iter().fold(0, |a, &d| a | ray(t, d, c, occupied))
+    t.sliders.bishop(c, occupied)
 }
 
 /// The cells of `x`, lowest first.
