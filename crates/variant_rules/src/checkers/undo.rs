@@ -89,18 +89,15 @@ impl CheckersPosition {
 
     /// Takes back `m`, the last move played, from what playing it returned.
     pub(super) fn unplay(&mut self, m: &CheckersMove, undo: CheckersUndo) {
-        let r = match &undo {
-            CheckersUndo::Whole(_) => {
-                let CheckersUndo::Whole(before) = undo else { unreachable!() };
-                return *self = before;
-            }
+        let r = match undo {
+            CheckersUndo::Whole(before) => return *self = before,
             CheckersUndo::Reversal(r) => r,
         };
         let moved = self.top[m.to() as usize];
         let now = self.checkers[moved as usize];
         self.checkers[moved as usize] = r.mover;
         if m.is_jump() {
-            self.unjump(m, r);
+            self.unjump(m, &r);
         } else {
             let to = m.path[0];
             self.top[m.from as usize] = moved;
