@@ -17,6 +17,7 @@ mod magic;
 mod refusal;
 pub(crate) mod scene;
 
+pub(crate) use bitgen::{Attacks, PieceBits};
 pub(crate) use refusal::{kind_word, way_of_moving};
 
 /// Piece kinds (low three bits of a board byte).

@@ -78,7 +78,7 @@ fn search_does_not_allocate_per_node() {
     let stop = AtomicBool::new(false);
     search::think_with(&pos, &[], &Limits::depth(5), &stop, &mut memory);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let t = search::think_with(&pos, &[], &Limits::depth(9), &stop, &mut memory);
+    let t = search::think_with(&pos, &[], &Limits::depth(11), &stop, &mut memory);
     let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
     assert!(t.nodes > 50_000, "tree too small to mean anything: {} nodes", t.nodes);
     // Per-ply buffers: 128 plies of three vectors, each growing a few times, plus the line.

@@ -109,6 +109,65 @@ fn cells(x: u64) -> impl Iterator<Item = usize> {
     crate::topology::bit_cells(x).map(usize::from)
 }
 
+/// The pieces of a flat 8x8 board by colour and kind, as bits of cells (bit `rank * 8 +
+/// file`), for the evaluation's own bit path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PieceBits {
+    /// By colour: White's pieces, then Black's.
+    pub colours: [u64; 2],
+    pub pawns: u64,
+    pub knights: u64,
+    pub bishops: u64,
+    pub rooks: u64,
+    pub queens: u64,
+    pub kings: u64,
+}
+
+/// The attack tables of the flat 8x8 board, for callers outside move generation.
+#[derive(Clone, Copy)]
+pub(crate) struct Attacks(&'static Tables);
+
+impl Attacks {
+    /// The tables (computed on first use).
+    pub(crate) fn get() -> Attacks {
+        Attacks(&TABLES)
+    }
+    #[inline(always)]
+    pub(crate) fn knight(self, c: usize) -> u64 {
+        self.0.knight[c]
+    }
+    #[inline(always)]
+    pub(crate) fn king(self, c: usize) -> u64 {
+        self.0.king[c]
+    }
+    #[inline(always)]
+    pub(crate) fn bishop(self, c: usize, occupied: u64) -> u64 {
+        bishop_attacks(self.0, c, occupied)
+    }
+    #[inline(always)]
+    pub(crate) fn rook(self, c: usize, occupied: u64) -> u64 {
+        rook_attacks(self.0, c, occupied)
+    }
+}
+
+impl ChessPosition {
+    /// The pieces by colour and kind, where [`ChessPosition::bit_moves_apply`] (elsewhere the
+    /// position keeps no exact bits).
+    pub(crate) fn piece_bits(&self) -> PieceBits {
+        let b = &self.bits;
+        let occupied = b.white | b.black;
+        PieceBits {
+            colours: [b.white, b.black],
+            pawns: occupied & !(b.orthogonal | b.diagonal | b.knights | b.kings),
+            knights: b.knights,
+            bishops: b.diagonal & !b.orthogonal,
+            rooks: b.orthogonal & !b.diagonal,
+            queens: b.orthogonal & b.diagonal,
+            kings: b.kings,
+        }
+    }
+}
+
 /// The side to move's pieces by kind, and the board's occupancy.
 struct Sides {
     occupied: u64,
@@ -121,7 +180,7 @@ impl ChessPosition {
     /// Whether [`ChessPosition::bit_moves`] serves this position: orthodox rules (no shadow, a
     /// royal king on the board) on the flat 8x8 board.
     #[inline(always)]
-    pub(super) fn bit_moves_apply(&self) -> bool {
+    pub(crate) fn bit_moves_apply(&self) -> bool {
         self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow && self.rules.kings == KingRule::Royal
     }
 

@@ -59,6 +59,12 @@ const LMR_FROM_DEPTH: i32 = 3;
 const STATIC_CUT_MARGIN: i32 = 90;
 /// Deepest node (plies left) cut by the static test.
 const STATIC_CUT_DEPTH: i32 = 3;
+/// Late move pruning, where the search prunes forward (orthodox chess): at a null-window node
+/// not in check this near the horizon, quiet moves that give no check are left out once this
+/// many moves (by remaining depth) have been searched. The counts grow as 3 + depth², the
+/// usual schedule of small engines (chessprogramming.org, "Futility Pruning": move count
+/// based pruning).
+const LATE_MOVES: [usize; 4] = [usize::MAX, 4, 7, 12];
 /// The null move is tried from this depth on, and reduces the search by `NULL_BASE + depth /
 /// NULL_PER_DEPTH` plies (the usual R = 3 at moderate depth, growing slowly).
 const NULL_FROM_DEPTH: i32 = 3;
@@ -455,8 +461,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         let threats_only = !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
+        let late =
+            if self.prunes && beta - alpha == 1 && !in_check && (depth as usize) < LATE_MOVES.len() { LATE_MOVES[depth.max(0) as usize] } else { usize::MAX };
         for (i, &(key, m)) in ordered.iter().enumerate() {
             if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
+                continue;
+            }
+            if i >= late && key < KILLER_KEY && !is_decisive(best) && !pos.is_noisy(m) && pos.checks(m, self.seating.opponents(pos.turn())) == Some(false) {
                 continue;
             }
             let next = if pos.extends(m) { depth } else { depth - 1 };

@@ -3,16 +3,17 @@
 //! and for the chess boards the terms of [`chess_terms`] (pawns, mobility, king safety).
 
 use super::Evaluate;
+use super::chess_bits;
 use super::chess_terms::{self, Tapered};
 use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind};
 use crate::dicechess::{DiceChessPosition, DiceMove};
-use crate::position::{PerSeat, Position, Seat, Seating};
+use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 use crate::toetoe::{self, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, MAX_SQUARE_CELLS, Side, Topology, Wrap};
 
 /// Centipawn values by chess kind (index 1 pawn .. 6 king). The king's value is 0 where the
 /// rules end the game on mate; [`KING_PIECE`] where kings are pieces to be taken.
-const CHESS_VALUES: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
+pub(super) const CHESS_VALUES: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
 /// A king where losing it loses the game or a life (BrainKing's several kings): worth more
 /// than anything else on the board, so no trade gives one away.
 const KING_PIECE: i32 = 1500;
@@ -27,7 +28,7 @@ const OFF_CENTRE: i32 = 6;
 /// evaluation function" (chessprogramming.org), a well-tried set that develops pieces,
 /// takes the centre and castles. The tables are symmetric enough to serve Black mirrored.
 #[rustfmt::skip]
-const PST: [[i32; 64]; 7] = [
+pub(super) const PST: [[i32; 64]; 7] = [
     [ 0,  0,  0,  0,  0,  0,  0,  0, 50, 50, 50, 50, 50, 50, 50, 50, 10, 10, 20, 30, 30, 20, 10, 10,  5,  5, 10, 25, 25, 10,  5,  5,
       0,  0,  0, 20, 20,  0,  0,  0,  5, -5,-10,  0,  0,-10, -5,  5,  5, 10, 10,-20,-20, 10, 10,  5,  0,  0,  0,  0,  0,  0,  0,  0],
     [-50,-40,-30,-30,-30,-30,-40,-50,-40,-20,  0,  0,  0,  0,-20,-40,-30,  0, 10, 15, 15, 10,  0,-30,-30,  5, 15, 20, 20, 15,  5,-30,
@@ -44,11 +45,11 @@ const PST: [[i32; 64]; 7] = [
      -30,-10, 30, 40, 40, 30,-10,-30,-30,-10, 20, 30, 30, 20,-10,-30,-30,-30,  0,  0,  0,  0,-30,-30,-50,-30,-30,-30,-30,-30,-30,-50],
 ];
 /// Index of the endgame king table in [`PST`].
-const KING_ENDGAME: usize = 6;
+pub(super) const KING_ENDGAME: usize = 6;
 /// Non-pawn material (both sides) at and above which the middlegame king table applies
 /// fully: the start's 2 x (2 x 320 + 2 x 330 + 2 x 500 + 900); below, it blends into the
 /// endgame table in proportion.
-const FULL_PHASE: i32 = 6200;
+pub(super) const FULL_PHASE: i32 = 6200;
 
 /// How far `c` is from the board's centre in king steps, along the axes that have edges (a
 /// cylinder's files wrap, so only ranks count there).
@@ -73,6 +74,39 @@ fn square_value(topo: &Topology, table: usize, side: Side, c: Cell) -> i32 {
 }
 
 impl ChessPosition {
+    /// [`Evaluate::seat_scores`] cell by cell, on any board.
+    pub(super) fn seat_scores_by_cells(&self, out: &mut PerSeat<i32>) {
+        let topo = self.topology();
+        let tables = topo.width() == 8 && topo.height() == 8;
+        let mut kings = PerSeat::splat((0, 0));
+        let mut phase = 0;
+        *out = PerSeat::splat(0);
+        for c in 0..topo.len() as Cell {
+            let Some(s) = self.color_at(c) else { continue };
+            let kind = self.kind_at(c);
+            let side = Side::of_two(s);
+            if kind != chess::PAWN && kind != chess::KING {
+                phase += CHESS_VALUES[kind as usize];
+            }
+            out[s] += self.kind_value(kind);
+            if !tables {
+                out[s] += self.plain_positional(kind, side, c);
+            } else if kind == chess::KING {
+                let k = &mut kings[s];
+                (k.0, k.1) = (k.0 + square_value(topo, chess::KING as usize - 1, side, c), k.1 + square_value(topo, KING_ENDGAME, side, c));
+            } else {
+                out[s] += square_value(topo, kind as usize - 1, side, c);
+            }
+        }
+        let phase = phase.min(FULL_PHASE);
+        let mut terms = PerSeat::splat(Tapered::default());
+        chess_terms::terms(self, &mut terms);
+        for s in Seating::TWO.seats() {
+            let (mid, end) = kings[s];
+            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE + terms[s].blend(phase, FULL_PHASE);
+        }
+    }
+
     /// The centipawn value of a kind under these rules.
     fn kind_value(&self, kind: u8) -> i32 {
         match (kind, self.rules().kings) {
@@ -106,35 +140,10 @@ impl Evaluate for ChessPosition {
     /// Material plus square tables; the king's table blends from middlegame to endgame as the
     /// pieces come off.
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
-        let topo = self.topology();
-        let tables = topo.width() == 8 && topo.height() == 8;
-        let mut kings = PerSeat::splat((0, 0));
-        let mut phase = 0;
-        *out = PerSeat::splat(0);
-        for c in 0..topo.len() as Cell {
-            let Some(s) = self.color_at(c) else { continue };
-            let kind = self.kind_at(c);
-            let side = Side::of_two(s);
-            if kind != chess::PAWN && kind != chess::KING {
-                phase += CHESS_VALUES[kind as usize];
-            }
-            out[s] += self.kind_value(kind);
-            if !tables {
-                out[s] += self.plain_positional(kind, side, c);
-            } else if kind == chess::KING {
-                let k = &mut kings[s];
-                (k.0, k.1) = (k.0 + square_value(topo, chess::KING as usize - 1, side, c), k.1 + square_value(topo, KING_ENDGAME, side, c));
-            } else {
-                out[s] += square_value(topo, kind as usize - 1, side, c);
-            }
+        if self.bit_moves_apply() {
+            return chess_bits::seat_scores(self, out);
         }
-        let phase = phase.min(FULL_PHASE);
-        let mut terms = PerSeat::splat(Tapered::default());
-        chess_terms::terms(self, &mut terms);
-        for s in Seating::TWO.seats() {
-            let (mid, end) = kings[s];
-            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE + terms[s].blend(phase, FULL_PHASE);
-        }
+        self.seat_scores_by_cells(out);
     }
 
     fn is_noisy(&self, m: ChessMove) -> bool {
@@ -153,6 +162,16 @@ impl Evaluate for ChessPosition {
 
     fn in_check_now(&self) -> bool {
         self.rules().kings != KingRule::Capture && self.in_check(self.turn())
+    }
+
+    /// Whether `m` checks the other side's king (two seats, royal kings): played on a copy.
+    fn checks(&self, m: ChessMove, seats: SeatSet) -> Option<bool> {
+        if self.rules().kings != KingRule::Royal {
+            return None;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        (seats == SeatSet::single(after.turn())).then(|| after.in_check(after.turn()))
     }
 
     fn forward_pruning(&self) -> bool {
@@ -294,5 +313,18 @@ mod tests {
         assert!(!p.losing_capture(find(&p, "d1b3")) && !p.is_noisy(find(&p, "d1b3")));
         assert!(!p.losing_capture(find(&p, "c4d5")), "a pawn for a pawn");
         assert!(!p.losing_capture(find(&p, "c4b5")), "undefended");
+    }
+
+    /// A check is told from a quiet move (what late move pruning spares), a discovered check
+    /// too, and the question about the mover's own king has no answer.
+    #[test]
+    fn a_checking_move_is_told_apart() {
+        // White: rook e1 behind its bishop e4, queen d1; Black's king on e8.
+        let p = fen("4k3/8/8/8/4B3/8/8/3QR1K1 w - - 0 1");
+        let black = SeatSet::single(Seat::B);
+        assert_eq!(p.checks(find(&p, "d1a4"), black), Some(true), "the queen checks along the diagonal");
+        assert_eq!(p.checks(find(&p, "e4b7"), black), Some(true), "the bishop uncovers the rook");
+        assert_eq!(p.checks(find(&p, "g1h2"), black), Some(false));
+        assert_eq!(p.checks(find(&p, "g1h2"), SeatSet::single(Seat::A)), None);
     }
 }

@@ -22,7 +22,7 @@ impl Tapered {
     const fn new(mid: i32, end: i32) -> Tapered {
         Tapered { mid, end }
     }
-    fn add(&mut self, t: Tapered, times: i32) {
+    pub(super) fn add(&mut self, t: Tapered, times: i32) {
         self.mid += t.mid * times;
         self.end += t.end * times;
     }
@@ -33,13 +33,13 @@ impl Tapered {
 }
 
 /// Each pawn beyond the first on a file.
-const DOUBLED: Tapered = Tapered::new(-10, -20);
+pub(super) const DOUBLED: Tapered = Tapered::new(-10, -20);
 /// A pawn with no pawn of its own on a neighbouring file.
-const ISOLATED: Tapered = Tapered::new(-12, -16);
+pub(super) const ISOLATED: Tapered = Tapered::new(-12, -16);
 /// A passed pawn (no enemy pawn ahead of it on its own or a neighbouring file), by rows
 /// advanced from its starting row's neighbour (index 1: on its starting row); growing
 /// steeply in the endgame, where it promotes.
-const PASSED: [Tapered; 8] = [
+pub(super) const PASSED: [Tapered; 8] = [
     Tapered::new(0, 0),
     Tapered::new(5, 10),
     Tapered::new(5, 15),
@@ -51,23 +51,23 @@ const PASSED: [Tapered; 8] = [
 ];
 /// Per square a piece reaches (empty or enemy), beyond a typical count, by kind (pawn ..
 /// king): a knight's eight and a bishop's thirteen at most make each square dearer.
-const MOBILITY: [Tapered; 7] =
+pub(super) const MOBILITY: [Tapered; 7] =
     [Tapered::new(0, 0), Tapered::new(0, 0), Tapered::new(4, 4), Tapered::new(4, 5), Tapered::new(2, 4), Tapered::new(1, 2), Tapered::new(0, 0)];
 /// The squares a piece of each kind typically reaches (its mobility counts from there).
-const MOBILITY_BASE: [i32; 7] = [0, 0, 4, 6, 7, 13, 0];
-const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
+pub(super) const MOBILITY_BASE: [i32; 7] = [0, 0, 4, 6, 7, 13, 0];
+pub(super) const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
 /// A rook on a file with no pawn at all, and with none of its own.
-const ROOK_OPEN: Tapered = Tapered::new(25, 10);
-const ROOK_HALF_OPEN: Tapered = Tapered::new(12, 5);
+pub(super) const ROOK_OPEN: Tapered = Tapered::new(25, 10);
+pub(super) const ROOK_HALF_OPEN: Tapered = Tapered::new(12, 5);
 /// Middlegame only: each pawn of its own on the three files round a king still on its first
 /// two rows, one or two rows ahead of it; each of those files with no pawn of its own.
-const SHIELD: i32 = 10;
-const OPEN_NEAR_KING: i32 = -15;
+pub(super) const SHIELD: i32 = 10;
+pub(super) const OPEN_NEAR_KING: i32 = -15;
 /// King danger: attack units are each attacking piece's weight (by kind) plus one per square
 /// of the king's surroundings it reaches; with two attackers or more the middlegame score
 /// loses the units squared, up to [`DANGER_CAP`].
-const ATTACK_WEIGHT: [i32; 7] = [0, 0, 2, 2, 3, 4, 0];
-const DANGER_CAP: i32 = 450;
+pub(super) const ATTACK_WEIGHT: [i32; 7] = [0, 0, 2, 2, 3, 4, 0];
+pub(super) const DANGER_CAP: i32 = 450;
 
 /// Both seats' tapered terms, and the phase material they came with.
 pub fn terms(pos: &ChessPosition, out: &mut PerSeat<Tapered>) {

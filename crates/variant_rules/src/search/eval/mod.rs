@@ -6,6 +6,7 @@
 
 mod checkers;
 mod chess;
+mod chess_bits;
 mod chess_terms;
 mod double;
 mod small;
