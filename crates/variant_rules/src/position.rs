@@ -422,6 +422,12 @@ pub trait Position: Clone {
     }
     /// Clears `out` and fills it with every legal move.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// How many legal moves there are (perft's last ply): [`Position::legal_moves`] into
+    /// `scratch` and its length, unless a game can count without writing the moves.
+    fn legal_move_count(&self, scratch: &mut Vec<Self::Move>) -> u64 {
+        self.legal_moves(scratch);
+        scratch.len() as u64
+    }
     /// Whether the next move is a throw of the dice rather than a player's choice: clears `out`
     /// and, at such a chance node, fills it with every outcome (the roll moves `legal_moves`
     /// lists) and its weight, returning the weights' total (36 for two dice, 6 for one) so
@@ -501,10 +507,25 @@ fn perft_inner<P: Position>(pos: &mut P, depth: u32, ply: usize, buffers: &mut V
         buffers.push(Vec::with_capacity(64));
     }
     let mut mine = std::mem::take(&mut buffers[ply]);
-    pos.legal_moves(&mut mine);
     let nodes = if depth == 1 {
-        mine.len() as u64
+        pos.legal_move_count(&mut mine)
+    } else if depth == 2 {
+        // The last two plies in one loop: most nodes of the tree are here, and each child is
+        // only counted (the scratch buffer is the next ply's).
+        pos.legal_moves(&mut mine);
+        if buffers.len() == ply + 1 {
+            buffers.push(Vec::with_capacity(64));
+        }
+        let scratch = &mut buffers[ply + 1];
+        let mut nodes = 0;
+        for &m in mine.iter() {
+            let u = pos.play_unchecked(m);
+            nodes += pos.legal_move_count(scratch);
+            pos.undo(m, u);
+        }
+        nodes
     } else {
+        pos.legal_moves(&mut mine);
         let mut nodes = 0;
         for &m in mine.iter() {
             let u = pos.play_unchecked(m);

@@ -161,21 +161,16 @@ impl CheckersPosition {
         }
     }
 
-    /// Every legal move of `seat` as if it were to move, on an 8x8 board (see the module notes).
-    pub(super) fn moves_by_bits(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
-        out.clear();
+    /// Where `seat`'s stacks stand and what they may jump, on an 8x8 board.
+    #[inline(always)]
+    fn reach(&self, seat: Seat) -> Reach {
         let wrap = self.topology().wrap();
         let edges = Edges { sides: wrap != Wrap::Flat, ends: wrap == Wrap::Universal };
-        let seating = self.table.seating;
-        let partners = seating.team(seat);
-        let (mut occupied, mut team) = (0, 0);
-        for s in seating.seats() {
-            occupied |= self.bits.seats[s];
-            if partners.contains(s) {
-                team |= self.bits.seats[s];
-            }
-        }
         let own = self.bits.seats[seat];
+        // Seats that are not at the table have no bits, so every seat's may be joined.
+        let occupied = self.bits.seats.0.iter().fold(0, |a, &b| a | b);
+        let seating = self.table.seating;
+        let team = if seating.count() == 2 { own } else { seating.team(seat).iter().fold(0, |a, s| a | self.bits.seats[s]) };
         let kings = own & self.bits.kings;
         let men = own & !kings;
         let empty = !occupied;
@@ -203,21 +198,58 @@ impl CheckersPosition {
                 }
             }
         }
-        if jumpers != 0 {
+        let board = HopBoard { prey, landable: empty, king_row: far_edge(side), edges };
+        Reach { board, men, kings, jumpers }
+    }
+
+    /// Every legal move of `seat` as if it were to move, on an 8x8 board (see the module notes).
+    pub(super) fn moves_by_bits(&self, seat: Seat, out: &mut Vec<CheckersMove>) {
+        out.clear();
+        let r = self.reach(seat);
+        if r.jumpers != 0 {
             if self.rules.numbers {
                 // Numbers: whether a hop may take what it finds depends on the checkers' numbers.
-                self.jumps_of(cells(jumpers), out);
+                self.jumps_of(cells(r.jumpers), out);
             } else {
-                let far = far_edge(side);
-                let board = HopBoard { prey, landable: empty, king_row: far, edges };
-                self.jumps_by_bits(&board, seat, jumpers, kings, out);
+                self.jumps_by_bits(&r.board, seat, r.jumpers, r.kings, out);
             }
             // "You must jump whenever possible."
             if !out.is_empty() {
                 return;
             }
         }
-        self.steps_by_bits(seat, men, kings, empty, edges, out);
+        self.steps_by_bits(seat, r.men, r.kings, r.board.landable, r.board.edges, out);
+    }
+
+    /// How many moves [`CheckersPosition::moves_by_bits`] gives, without writing them (perft's
+    /// last ply); `None` under Numbers, whose hops the cell generator judges.
+    pub(super) fn count_by_bits(&self, seat: Seat) -> Option<u64> {
+        if self.rules.numbers {
+            return None;
+        }
+        let r = self.reach(seat);
+        if r.jumpers != 0 {
+            let mut n = 0;
+            for (king, stacks) in [(false, r.jumpers & r.men), (true, r.jumpers & r.kings)] {
+                if stacks == 0 {
+                    continue;
+                }
+                let (dirs, count) = self.jump_dirs(king, seat);
+                n += count_jumps_of(&r.board, &dirs[..count], king, stacks);
+            }
+            return Some(n);
+        }
+        let (empty, edges) = (r.board.landable, r.board.edges);
+        let mut n = 0;
+        for d in self.table.sides[seat].diagonal_forward() {
+            n += (r.men & edges.before(empty, d, false)).count_ones();
+        }
+        if r.kings != 0 {
+            for d in Line::DIAGONAL {
+                n += (r.kings & edges.before(empty, d, true)).count_ones();
+            }
+        }
+        Some(n as u64)
     }
 
     /// The jump sequences of `seat`'s stacks on `jumpers` (each with a first hop), stack by
@@ -270,6 +302,15 @@ impl CheckersPosition {
             }
         }
     }
+}
+
+/// A seat's stacks as bits of cells, what their hops may take and land on, and which of them
+/// have a first hop.
+struct Reach {
+    board: HopBoard,
+    men: u64,
+    kings: u64,
+    jumpers: u64,
 }
 
 /// What the hops of one jump sequence may take and land on, as bits of cells.
@@ -327,6 +368,55 @@ fn jumps_from_bits(board: &HopBoard, dirs: &[Line], king: bool, cur: u64, jumped
     any
 }
 
+/// How many jump sequences the stacks on `stacks` (all kings or all men) have along `dirs`:
+/// first hops by whole-board shifts, the search of [`count_jumps_from_bits`] only from
+/// landings where a further hop may be (most sequences are a single hop).
+fn count_jumps_of(board: &HopBoard, dirs: &[Line], king: bool, stacks: u64) -> u64 {
+    let edges = board.edges;
+    // Where a hop may start once some stack has left its cell: a superset of the landings
+    // from which a sequence goes on.
+    let landable = board.landable | stacks;
+    let mut further = 0;
+    for &d in dirs {
+        further |= edges.before(board.prey & edges.before(landable, d, king), d, king);
+    }
+    let ends = edges.ends && king;
+    let mut n = 0;
+    for &d in dirs {
+        // A first hop cannot come back to its own cell, so the empty cells are its landings.
+        for c in cells(stacks & edges.before(board.prey & edges.before(board.landable, d, king), d, king)) {
+            let from = 1u64 << c;
+            let over = shift(from, d, edges.sides, ends);
+            let land = shift(over, d, edges.sides, ends);
+            let crowned = !king && land & board.king_row != 0;
+            n += if crowned || land & further == 0 {
+                1
+            } else {
+                let board = HopBoard { landable: board.landable | from, ..*board };
+                count_jumps_from_bits(&board, dirs, king, land, over).max(1)
+            };
+        }
+    }
+    n
+}
+
+/// How many jump sequences [`jumps_from_bits`] would write from `cur`: each hop that ends the
+/// move counts one; 0 when no hop is possible.
+fn count_jumps_from_bits(board: &HopBoard, dirs: &[Line], king: bool, cur: u64, jumped: u64) -> u64 {
+    let ends = board.edges.ends && king;
+    let mut n = 0;
+    for &d in dirs {
+        let over = shift(cur, d, board.edges.sides, ends) & board.prey & !jumped;
+        let land = shift(over, d, board.edges.sides, ends) & board.landable;
+        if land == 0 {
+            continue;
+        }
+        let crowned = !king && land & board.king_row != 0;
+        n += if crowned { 1 } else { count_jumps_from_bits(board, dirs, king, land, jumped | over).max(1) };
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
@@ -354,7 +444,8 @@ mod tests {
 
     /// The bit generator gives exactly the moves of the cell-by-cell one, in the same order, in
     /// random games of every two-player 8x8 rule set (Checkers, Stax and Queens on the flat,
-    /// cylindrical and universal boards, with and without Numbers).
+    /// cylindrical and universal boards, with and without Numbers), and the bit count (perft's
+    /// last ply) counts them.
     #[test]
     fn the_bit_generator_agrees_with_the_cell_generator() {
         let mut rng = ChaCha8Rng::seed_from_u64(26);
@@ -371,6 +462,8 @@ mod tests {
                             p.moves_by_bits(p.turn, &mut bits);
                             p.moves_by_cells(p.turn, &mut cells);
                             assert_eq!(bits, cells, "{} {wrap:?} numbers {numbers}: {}", game.as_str(), p.text());
+                            let count = (!numbers).then_some(bits.len() as u64);
+                            assert_eq!(p.count_by_bits(p.turn), count, "count, {} {wrap:?}: {}", game.as_str(), p.text());
                             positions += 1;
                             jumps += bits.iter().filter(|m| m.is_jump()).count();
                             multi += bits.iter().filter(|m| m.hops > 1).count();

@@ -589,7 +589,8 @@ impl CheckersPosition {
     /// Moves the stack on `cur` over `over` to `land`, taking `over`'s top checker: removed in
     /// Checkers, carried underneath in Stax and Queens (the rest of `over`'s stack stays).
     fn apply_hop(&mut self, cur: u8, over: u8, land: u8) {
-        self.hash ^= self.cell_hash(cur) ^ self.cell_hash(over) ^ self.cell_hash(land);
+        // `land` is empty before the hop and `cur` after it: their keys are nothing then.
+        self.hash ^= self.cell_hash(cur) ^ self.cell_hash(over);
         self.top[land as usize] = self.top[cur as usize];
         self.top[cur as usize] = NONE;
         let victim = self.top[over as usize];
@@ -598,7 +599,7 @@ impl CheckersPosition {
         if self.rules.game != CheckersGame::Checkers {
             self.append_bottom(land, victim);
         }
-        self.hash ^= self.cell_hash(cur) ^ self.cell_hash(over) ^ self.cell_hash(land);
+        self.hash ^= self.cell_hash(over) ^ self.cell_hash(land);
         if self.rules.uncovered == UncoveredMan::Crown && self.top[over as usize] != NONE {
             self.crown_if_due(over);
         }
@@ -888,6 +889,19 @@ impl Position for CheckersPosition {
             return;
         }
         self.moves_for(self.turn, out);
+    }
+
+    fn legal_move_count(&self, scratch: &mut Vec<CheckersMove>) -> u64 {
+        if !self.won.is_empty() {
+            return 0;
+        }
+        if self.bits_apply()
+            && let Some(n) = self.count_by_bits(self.turn)
+        {
+            return n;
+        }
+        self.legal_moves(scratch);
+        scratch.len() as u64
     }
 
     fn play_unchecked(&mut self, m: CheckersMove) -> CheckersUndo {

@@ -75,12 +75,13 @@ impl CheckersPosition {
                 cur = m.path[i];
             }
         } else {
+            // The stack leaves `from` (empty after) for `to` (empty before).
             let to = m.path[0];
-            self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
+            self.hash ^= self.cell_hash(m.from);
             self.top[to as usize] = self.top[m.from as usize];
             self.top[m.from as usize] = NONE;
             self.step_bits(m.from, to, mover.owner(), mover.is_king());
-            self.hash ^= self.cell_hash(m.from) ^ self.cell_hash(to);
+            self.hash ^= self.cell_hash(to);
         }
         self.crown_if_due(m.to());
         self.quiet = if m.is_jump() || !mover.is_king() { 0 } else { self.quiet.saturating_add(1) };
