@@ -20,9 +20,9 @@ const FILE_H: u64 = FILE_A << 7;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct TopBits {
     /// The cells whose top checker is each seat's.
-    seats: PerSeat<u64>,
+    pub(super) seats: PerSeat<u64>,
     /// The cells whose top checker is a king.
-    kings: u64,
+    pub(super) kings: u64,
 }
 
 impl TopBits {
@@ -230,12 +230,13 @@ impl CheckersPosition {
         let r = self.reach(seat);
         if r.jumpers != 0 {
             let mut n = 0;
-            for (king, stacks) in [(false, r.jumpers & r.men), (true, r.jumpers & r.kings)] {
-                if stacks == 0 {
-                    continue;
-                }
-                let (dirs, count) = self.jump_dirs(king, seat);
-                n += count_jumps_of(&r.board, &dirs[..count], king, stacks);
+            if r.jumpers & r.men != 0 {
+                let (dirs, count) = self.jump_dirs(false, seat);
+                n += count_jumps_of(&r.board, &dirs[..count], false, r.jumpers & r.men);
+            }
+            if r.jumpers & r.kings != 0 {
+                let (dirs, count) = self.jump_dirs(true, seat);
+                n += count_jumps_of(&r.board, &dirs[..count], true, r.jumpers & r.kings);
             }
             return Some(n);
         }
@@ -309,7 +310,7 @@ impl CheckersPosition {
 struct Reach {
     board: HopBoard,
     men: u64,
-    kings: u64,
+    pub(super) kings: u64,
     jumpers: u64,
 }
 

@@ -42,6 +42,9 @@ impl CheckersPosition {
 
     /// Plays `m` (legal here) and returns what takes it back.
     pub(super) fn play_reversibly(&mut self, m: CheckersMove) -> CheckersUndo {
+        if m.hops == 0 && self.bits_apply() && self.table.seating.count() == 2 {
+            return CheckersUndo::Reversal(self.play_two_seat_step(m));
+        }
         if !self.reversible(&m) {
             let before = self.clone();
             self.play_move(m, |_, _, _| {});
@@ -60,6 +63,32 @@ impl CheckersPosition {
             r.victims[i] = victim;
         });
         CheckersUndo::Reversal(r)
+    }
+
+    /// A step between two seats on an 8x8 board, the commonest move: [`Self::play_move`]'s
+    /// work written out for it (the stack moves, is crowned on its king row, and the turn goes
+    /// to the other seat).
+    #[inline(always)]
+    fn play_two_seat_step(&mut self, m: CheckersMove) -> Reversal {
+        let (from, to) = (m.from, m.path[0]);
+        let id = self.top[from as usize];
+        let mover = self.checkers[id as usize];
+        let r = Reversal { hash: self.hash, quiet: self.quiet, turn: self.turn, mover, overs: [NONE; TWO_SEAT_HOPS], victims: [NONE; TWO_SEAT_HOPS] };
+        // The stack leaves `from` (empty after) for `to` (empty before).
+        self.hash ^= self.cell_hash(from);
+        self.top[to as usize] = id;
+        self.top[from as usize] = NONE;
+        self.step_bits(from, to, mover.owner(), mover.is_king());
+        if !mover.is_king() && self.on_king_row(to, mover.owner()) {
+            self.checkers[id as usize] = mover.crowned();
+            self.refresh_bits(to);
+        }
+        self.hash ^= self.cell_hash(to);
+        self.quiet = if mover.is_king() { self.quiet.saturating_add(1) } else { 0 };
+        let next = self.table.seating.next(self.turn);
+        self.hash ^= Self::turn_key(self.turn) ^ Self::turn_key(next);
+        self.turn = next;
+        r
     }
 
     /// Plays `m`, telling `taken` each hop's number, jumped cell and the checker taken there.
@@ -136,5 +165,49 @@ impl CheckersPosition {
                 self.refresh_bits(c);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// The written-out step gives the position the general move gives (stacks, crowns, bits,
+    /// hash, counters, turn) for every step of random games of the two-player 8x8 rule sets,
+    /// long enough for men to reach their king rows.
+    #[test]
+    fn the_two_seat_step_plays_as_the_general_move() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let (mut steps, mut crowned) = (0, 0);
+        for game in [CheckersGame::Checkers, CheckersGame::Stax, CheckersGame::Queens] {
+            for wrap in [Wrap::Flat, Wrap::Cylinder, Wrap::Universal] {
+                for seed in 0..12 {
+                    let mut p = CheckersPosition::start(CheckersRules::two(game), wrap, seed).unwrap();
+                    let mut moves = Vec::new();
+                    for _ in 0..200 {
+                        p.legal_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        for &m in moves.iter().filter(|m| !m.is_jump()) {
+                            let (mut fast, mut general) = (p.clone(), p.clone());
+                            fast.play_two_seat_step(m);
+                            general.play_move(m, |_, _, _| {});
+                            let kings = |q: &CheckersPosition| q.checkers_on_board().filter(|k| k.is_king()).count();
+                            crowned += (kings(&fast) > kings(&p)) as usize;
+                            assert_eq!(fast.text(), general.text(), "{} {wrap:?} {}", game.as_str(), p.move_text(m));
+                            assert_eq!((fast.hash, fast.quiet, fast.turn), (general.hash, general.quiet, general.turn));
+                            assert_eq!((fast.bits.seats.0, fast.bits.kings), (general.bits.seats.0, general.bits.kings));
+                            steps += 1;
+                        }
+                        p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(steps > 10_000 && crowned > 100, "{steps} steps, {crowned} crowning");
     }
 }
