@@ -207,11 +207,28 @@ impl ChessPosition {
 
     /// The legal moves of `us` (whose king is on the board), appended to `out`.
     pub(super) fn bit_moves(&self, us: Seat, out: &mut Vec<ChessMove>) {
+        self.bit_moves_of(us, false, out);
+    }
+
+    /// The legal captures, en-passant captures and promotions of `us` alone, appended to `out`,
+    /// unless its king stands in check: then nothing, and false.
+    pub(crate) fn bit_noisy_moves(&self, us: Seat, out: &mut Vec<ChessMove>) -> bool {
+        self.bit_moves_of(us, true, out)
+    }
+
+    /// The legal moves of `us`, or with `noisy_only` its noisy ones unless it is in check
+    /// (returns whether it listed them).
+    fn bit_moves_of(&self, us: Seat, noisy_only: bool, out: &mut Vec<ChessMove>) -> bool {
         let t: &Tables = &TABLES;
         let them = SEATING.opponent(us);
         let s = self.sides(us);
         let k = self.kings[us] as usize;
         let checkers = self.attackers(t, k, them, s.enemy, s.occupied, s.pawns);
+        if noisy_only && checkers != 0 {
+            return false;
+        }
+        // What a piece's move must land on to count: anything, or an enemy to take.
+        let wanted = if noisy_only { s.enemy } else { u64::MAX };
         // Double check: the king must move.
         let targets = match checkers.count_ones() {
             0 => !s.own,
@@ -227,7 +244,7 @@ impl ChessPosition {
             pieces &= pieces - 1;
             let allowed = targets & if pinned & (1 << c) != 0 { along(c) } else { u64::MAX };
             if s.pawns & (1 << c) != 0 {
-                self.bit_pawn_moves(t, c, us, &s, allowed, out);
+                self.bit_pawn_moves(t, c, us, &s, allowed, noisy_only, out);
                 continue;
             }
             let reach = match kind(self.board[c]) {
@@ -236,9 +253,36 @@ impl ChessPosition {
                 ROOK => rook_attacks(t, c, s.occupied),
                 _ => rook_attacks(t, c, s.occupied) | bishop_attacks(t, c, s.occupied),
             };
-            self.push_targets(c, reach & !s.own & allowed, s.enemy, out);
+            self.push_targets(c, reach & !s.own & allowed & wanted, s.enemy, out);
         }
-        self.bit_king_moves(t, k, us, &s, checkers != 0, out);
+        self.bit_king_moves(t, k, us, &s, (checkers != 0, noisy_only), out);
+        true
+    }
+
+    /// Whether the plain move `m` of the side to move (a step or capture, no castling, en
+    /// passant or promotion: `None` for those) attacks the other king once played, by the
+    /// moved piece or by one it uncovers: the attack test on the board as it would be.
+    pub(crate) fn bit_gives_check(&self, m: ChessMove) -> Option<bool> {
+        if m.promotion != 0 || !matches!(m.kind, MoveKind::Quiet | MoveKind::Capture | MoveKind::DoublePush) {
+            return None;
+        }
+        let t: &Tables = &TABLES;
+        let us = self.turn;
+        let k = self.kings[SEATING.opponent(us)] as usize;
+        let b = &self.bits;
+        let (from, to) = (1u64 << m.from, 1u64 << m.to);
+        // Each set after the move: the mover's kind moves along, a taken piece leaves.
+        let moved = |x: u64| if x & from != 0 { x & !from | to } else { x & !to };
+        let all = b.white | b.black;
+        let occupied = all & !from | to;
+        let ours = b.of(us) & !from | to;
+        let pawns = moved(all & !(b.orthogonal | b.diagonal | b.knights | b.kings));
+        let pawn_row = if us == WHITE { 1 } else { 0 };
+        let hits = t.knight[k] & moved(b.knights)
+            | t.pawn_attacks[pawn_row][k] & pawns
+            | rook_attacks(t, k, occupied) & moved(b.orthogonal)
+            | bishop_attacks(t, k, occupied) & moved(b.diagonal);
+        Some(hits & ours != 0)
     }
 
     /// The pieces of the side to move pinned to its king on `k`: each with the cells from the
@@ -266,18 +310,21 @@ impl ChessPosition {
     }
 
     /// The pawn on `c`'s moves landing in `allowed` (en passant tested on its own: it empties
-    /// two cells of a line at once and may take the checking pawn off a cell not in `allowed`).
-    fn bit_pawn_moves(&self, t: &Tables, c: usize, us: Seat, s: &Sides, allowed: u64, out: &mut Vec<ChessMove>) {
+    /// two cells of a line at once and may take the checking pawn off a cell not in `allowed`);
+    /// with `noisy_only` its captures and promotions alone.
+    #[allow(clippy::too_many_arguments)] // the generator's state, passed on from `bit_moves_of`
+    fn bit_pawn_moves(&self, t: &Tables, c: usize, us: Seat, s: &Sides, allowed: u64, noisy_only: bool, out: &mut Vec<ChessMove>) {
         let side = side(us);
         let forward = |x: usize| if us == WHITE { x + 8 } else { x.wrapping_sub(8) };
         let one = forward(c);
         // (A pawn on its far row, which no game reaches, has no step forward.)
         if one < 64 && s.occupied & (1 << one) == 0 {
-            if allowed & (1 << one) != 0 {
+            let promotes = one / 8 == if us == WHITE { 7 } else { 0 };
+            if allowed & (1 << one) != 0 && (promotes || !noisy_only) {
                 self.push_pawn(c as Cell, one as Cell, side, MoveKind::Quiet, out);
             }
             let home = if us == WHITE { c / 8 == 1 } else { c / 8 == 6 };
-            let two = if home { forward(one) } else { 64 };
+            let two = if home && !noisy_only { forward(one) } else { 64 };
             if two < 64 && s.occupied & (1 << two) == 0 && allowed & (1 << two) != 0 {
                 out.push(ChessMove::new(c as Cell, two as Cell, MoveKind::DoublePush));
             }
@@ -303,11 +350,13 @@ impl ChessPosition {
     }
 
     /// The king's steps to cells the other side does not attack once the king has left `k`,
-    /// then castling (`checked`: it stands in check, which rules castling out).
-    fn bit_king_moves(&self, t: &Tables, k: usize, us: Seat, s: &Sides, checked: bool, out: &mut Vec<ChessMove>) {
+    /// then castling (`checked`: it stands in check, which rules castling out; `noisy_only`:
+    /// its captures alone).
+    fn bit_king_moves(&self, t: &Tables, k: usize, us: Seat, s: &Sides, (checked, noisy_only): (bool, bool), out: &mut Vec<ChessMove>) {
         let them = SEATING.opponent(us);
         let lifted = s.occupied & !(1 << k);
-        for to in cells(t.king[k] & !s.own) {
+        let wanted = if noisy_only { s.enemy } else { !s.own };
+        for to in cells(t.king[k] & wanted) {
             // A capture takes the piece off its cell: it no longer attacks.
             let enemy = s.enemy & !(1 << to);
             if self.attackers(t, to, them, enemy, lifted | 1 << to, s.pawns & !(1 << to)) == 0 {
@@ -315,7 +364,9 @@ impl ChessPosition {
                 out.push(ChessMove::new(k as Cell, to as Cell, kind));
             }
         }
-        self.safe_castling_moves(k as Cell, us, them, checked, out);
+        if !noisy_only {
+            self.safe_castling_moves(k as Cell, us, them, checked, out);
+        }
     }
 }
 
@@ -354,7 +405,8 @@ mod tests {
 
     /// The bit generator gives exactly the moves of the cell-by-cell one, in random games from
     /// the start and from positions rich in pins, checks, castling, promotion and en passant
-    /// (chessprogramming.org's perft positions).
+    /// (chessprogramming.org's perft positions), its noisy list exactly their captures and
+    /// promotions (none when in check), and its check test what playing the move shows.
     #[test]
     fn the_bit_generator_agrees_with_the_cell_generator() {
         let starts = [
@@ -366,7 +418,7 @@ mod tests {
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(29);
-        let (mut positions, mut moves_seen) = (0, 0);
+        let (mut positions, mut moves_seen, mut noisy_lists, mut checks_told) = (0, 0, 0, 0);
         for fen in starts {
             for _ in 0..40 {
                 let mut p = ChessPosition::from_fen(fen, Wrap::Flat, ChessRules::ORTHODOX).unwrap();
@@ -376,7 +428,25 @@ mod tests {
                     let (mut bits, mut cells) = (Vec::new(), Vec::new());
                     p.bit_moves(us, &mut bits);
                     p.royal_moves(us, SEATING.opponent(us), NO_CELL, &mut cells);
-                    assert_eq!(sorted(bits.clone()), sorted(cells), "{}", p.fen());
+                    assert_eq!(sorted(bits.clone()), sorted(cells.clone()), "{}", p.fen());
+                    let mut noisy = Vec::new();
+                    if p.bit_noisy_moves(us, &mut noisy) {
+                        cells.retain(|m| m.promotion != 0 || matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant));
+                        assert_eq!(sorted(noisy), sorted(cells), "noisy, {}", p.fen());
+                        noisy_lists += 1;
+                    } else {
+                        assert!(p.in_check(us), "only a side in check gets no noisy list: {}", p.fen());
+                    }
+                    if positions % 4 == 0 {
+                        for &m in &bits {
+                            if let Some(check) = p.bit_gives_check(m) {
+                                let mut after = p.clone();
+                                after.play_unchecked(m);
+                                assert_eq!(check, after.in_check(after.turn()), "check by {m:?} in {}", p.fen());
+                                checks_told += check as usize;
+                            }
+                        }
+                    }
                     positions += 1;
                     moves_seen += bits.len();
                     if bits.is_empty() {
@@ -386,6 +456,9 @@ mod tests {
                 }
             }
         }
-        assert!(positions > 10_000 && moves_seen > 200_000, "{positions} positions, {moves_seen} moves");
+        assert!(
+            positions > 10_000 && moves_seen > 200_000 && noisy_lists > 9_000 && checks_told > 1_000,
+            "{positions} positions, {moves_seen} moves, {noisy_lists} noisy lists, {checks_told} checks"
+        );
     }
 }

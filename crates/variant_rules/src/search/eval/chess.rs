@@ -146,6 +146,12 @@ impl Evaluate for ChessPosition {
         self.seat_scores_by_cells(out);
     }
 
+    /// Orthodox chess on the flat board, from the bit generator.
+    fn noisy_moves(&self, out: &mut Vec<ChessMove>) -> bool {
+        out.clear();
+        self.bit_moves_apply() && self.has_king(self.turn()) && self.bit_noisy_moves(self.turn(), out)
+    }
+
     fn is_noisy(&self, m: ChessMove) -> bool {
         m.promotion != 0 || !matches!(m.kind, MoveKind::Quiet | MoveKind::DoublePush | MoveKind::CastleKing | MoveKind::CastleQueen)
     }
@@ -169,9 +175,17 @@ impl Evaluate for ChessPosition {
         if self.rules().kings != KingRule::Royal {
             return None;
         }
+        if seats != SeatSet::single(self.seating().opponent(self.turn())) {
+            return None;
+        }
+        if self.bit_moves_apply()
+            && let Some(check) = self.bit_gives_check(m)
+        {
+            return Some(check);
+        }
         let mut after = self.clone();
         after.play_unchecked(m);
-        (seats == SeatSet::single(after.turn())).then(|| after.in_check(after.turn()))
+        Some(after.in_check(after.turn()))
     }
 
     fn forward_pruning(&self) -> bool {

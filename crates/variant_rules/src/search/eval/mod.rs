@@ -27,6 +27,15 @@ pub trait Evaluate: Position {
     /// Whether `m` changes material (a capture, a jump, a promotion): what quiescence
     /// search follows past the nominal depth.
     fn is_noisy(&self, m: Self::Move) -> bool;
+    /// Where the game can list its noisy moves alone: clears `out`, fills it with the legal
+    /// noisy moves and returns true, unless the side to move is in check (then false). With
+    /// such a list quiescence neither lists the quiet moves nor asks whether the game is over
+    /// (there is no mate without a check, and a stalemate there scores as the position stands,
+    /// as in most engines).
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        let _ = out;
+        false
+    }
     /// How promising a noisy move looks before it is searched (most valuable victim first);
     /// larger is tried earlier.
     fn order_hint(&self, m: Self::Move) -> i32 {
