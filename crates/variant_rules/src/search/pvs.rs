@@ -298,7 +298,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         } else {
             pos.seat_scores(&mut self.scores);
             let v = coalition_score(&self.seating, self.us, &self.scores);
-            self.evals[hash as usize & (EVAL_SLOTS - 1)] = (hash, v);
+            *slot = (hash, v);
             v
         };
         if self.is_us(pos) { v } else { -v }
@@ -467,7 +467,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     #[allow(clippy::too_many_arguments)] // the node's whole state, passed on from `search`
     fn search_moves(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32, table_move: Option<P::Move>, in_check: bool) -> i32 {
         self.order(pos, ply, table_move, false);
-        let ordered = std::mem::take(&mut self.ordered[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
         if ordered.is_empty() {
             // No move, yet the rules call no result (a position no game reaches in play).
             self.ordered[ply] = ordered;
@@ -478,7 +478,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
         let late =
             if self.prunes && beta - alpha == 1 && !in_check && (depth as usize) < LATE_MOVES.len() { LATE_MOVES[depth.max(0) as usize] } else { usize::MAX };
-        let mut ordered = ordered;
         for i in 0..ordered.len() {
             let (key, m) = pick(&mut ordered, i);
             if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
@@ -558,9 +557,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             alpha = alpha.max(best);
         }
         self.order(pos, ply, None, true);
-        let ordered = std::mem::take(&mut self.ordered[ply]);
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
         let mover_us = self.is_us(pos);
-        let mut ordered = ordered;
         for i in 0..ordered.len() {
             let (_, m) = pick(&mut ordered, i);
             // A capture from the mover's own side only lowers that side's score: with more than
@@ -727,4 +725,26 @@ fn to_table(score: i32, ply: usize) -> i32 {
 
 fn from_table(score: i32, ply: usize) -> i32 {
     if is_decisive(score) { score - score.signum() * ply as i32 } else { score }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::pick;
+
+    /// Picking from the front gives a stable sort's order (best key first, equal keys in the
+    /// order they came), on lists with many equal keys.
+    #[test]
+    fn picking_in_turn_is_a_stable_sort() {
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        for len in 0..40 {
+            let mut list: Vec<(i32, usize)> = (0..len).map(|i| (rng.random_range(-3..4), i)).collect();
+            let mut sorted = list.clone();
+            sorted.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+            let picked: Vec<_> = (0..len).map(|i| pick(&mut list, i)).collect();
+            assert_eq!(picked, sorted, "length {len}");
+        }
+    }
 }
