@@ -7,6 +7,7 @@
 mod checkers;
 mod chess;
 mod chess_bits;
+mod chess_tables;
 mod chess_terms;
 mod double;
 mod small;
