@@ -4,22 +4,10 @@
 // cell is, so nothing here knows the board's shape: uv is the point within the cell (in cells,
 // from its bounding box's corner), colour is (dark, ghost, grain seed, distance to the cell's edge),
 // ghost -1 on the board's sides and underside.
-#import bevy_pbr::{
-    pbr_fragment::pbr_input_from_standard_material,
-    pbr_functions::alpha_discard,
-}
-#ifdef PREPASS_PIPELINE
-#import bevy_pbr::{
-    prepass_io::{VertexOutput, FragmentOutput},
-    pbr_deferred_functions::deferred_output,
-}
-#else
-#import bevy_pbr::{
-    forward_io::{VertexOutput, FragmentOutput},
-    pbr_functions::main_pass_post_lighting_processing,
-}
-#import variant_table::lighting::sun_and_ambient
-#endif
+//
+// The main pass only: the board casts no shadow and has no prepass of its own.
+#import bevy_pbr::forward_io::{VertexOutput, FragmentOutput}
+#import variant_table::lighting::{sun_and_ambient, finish}
 
 struct Board {
     light: vec4<f32>,
@@ -43,8 +31,8 @@ fn noise(p: vec2<f32>) -> f32 {
 }
 
 @fragment
-fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> FragmentOutput {
-    var pbr_input = pbr_input_from_standard_material(in, is_front);
+fn fragment(in: VertexOutput) -> FragmentOutput {
+    // The board mesh always has uvs (the point in its cell) and colours (what the cell is).
 #ifdef VERTEX_COLORS
     let cell = in.color;
 #else
@@ -72,15 +60,8 @@ fn fragment(in: VertexOutput, @builtin(front_facing) is_front: bool) -> Fragment
     if cell.y < -0.5 {
         color = board.dark.rgb * 0.7;
     }
-    pbr_input.material.base_color = vec4<f32>(color, 1.0);
-    pbr_input.material.base_color = alpha_discard(pbr_input.material, pbr_input.material.base_color);
-#ifdef PREPASS_PIPELINE
-    let out = deferred_output(in, pbr_input);
-#else
     var out: FragmentOutput;
     // Varnished wood: dielectric (4% reflectance), a broad highlight.
-    out.color = vec4<f32>(sun_and_ambient(in.world_position, in.world_normal, in.position.xy, color, vec3<f32>(0.04), 48.0), 1.0);
-    out.color = main_pass_post_lighting_processing(pbr_input, out.color);
-#endif
+    out.color = finish(vec4<f32>(sun_and_ambient(in.world_position, in.world_normal, in.position.xy, color, vec3<f32>(0.04), 48.0), 1.0), in.position.xy);
     return out;
 }

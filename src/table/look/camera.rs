@@ -142,12 +142,17 @@ fn choose_quality(info: Option<Res<RenderAdapterInfo>>, cams: Query<Entity, (Wit
     }
 }
 
-fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
+/// Whether `info` is a software (CPU) adapter, where every pixel and triangle is paid for on
+/// the CPU.
+pub fn is_software(info: &RenderAdapterInfo) -> bool {
     // wgpu's DeviceType is not re-exported by Bevy; its Debug name is stable ("Cpu").
-    let software = format!("{:?}", info.0.device_type) == "Cpu";
+    format!("{:?}", info.0.device_type) == "Cpu"
+}
+
+fn set_quality(commands: &mut Commands, cam: Entity, info: &RenderAdapterInfo) {
     let mut cam = commands.entity(cam);
     cam.insert(QualityChosen);
-    if software {
+    if is_software(info) {
         cam.insert((Msaa::Off, bevy::light::ShadowFilteringMethod::Hardware2x2));
     }
 }

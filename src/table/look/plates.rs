@@ -11,6 +11,7 @@ use crate::table::game::session::Session;
 use crate::table::geometry::plane_to_world;
 use crate::table::look::camera::OrbitCamera;
 use crate::table::look::mesh::{FRAME_DROP, FRAME_WIDTH, THICKNESS, drawn_layout};
+use crate::table::look::visuals::{PieceMaterial, piece_material};
 use crate::table::mirror::board::Board;
 use crate::table::schedule::{AppState, TurnSystems};
 
@@ -98,7 +99,7 @@ fn sync_plates(
     old: Query<Entity, Or<(With<SeatPlate>, With<PlateLabel>)>>,
     mut shown: Local<Vec<PlateSpec>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut materials: ResMut<Assets<PieceMaterial>>,
     mut commands: Commands,
 ) {
     let want = match (boards.single(), session.as_deref()) {
@@ -118,7 +119,7 @@ fn sync_plates(
 }
 
 /// Spawns a seat's strip and its label.
-fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) {
+fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Mesh>, materials: &mut Assets<PieceMaterial>) {
     let [r, g, b] = crate::table::sets::SEAT_COLOURS[spec.colour].1;
     let colour = Color::srgb(r, g, b);
     let along = plane_to_world(spec.along).normalize_or(Vec3::X);
@@ -128,7 +129,8 @@ fn spawn_plate(commands: &mut Commands, spec: &PlateSpec, meshes: &mut Assets<Me
         SeatPlate { seat: spec.seat },
         DespawnOnEnter(AppState::Launcher),
         Mesh3d(meshes.add(strip)),
-        MeshMaterial3d(materials.add(StandardMaterial { base_color: colour, perceptual_roughness: 0.4, ..default() })),
+        // Lit as the pieces are (Bevy's full PBR costs a software renderer several times more).
+        MeshMaterial3d(materials.add(piece_material(StandardMaterial { base_color: colour, perceptual_roughness: 0.4, ..default() }))),
         Transform::from_translation(plane_to_world(spec.centre) + Vec3::Y * (spec.height + 0.01)).with_rotation(Quat::from_rotation_arc(Vec3::X, along)),
         Pickable::IGNORE,
     ));

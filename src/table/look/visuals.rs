@@ -7,11 +7,13 @@
 
 use bevy::asset::{load_internal_asset, uuid_handle};
 use bevy::light::{CascadeShadowConfigBuilder, DirectionalLightShadowMap};
-use bevy::pbr::{ExtendedMaterial, MaterialExtension};
+use bevy::mesh::{MeshVertexAttribute, MeshVertexBufferLayoutRef, VertexFormat};
+use bevy::pbr::{ExtendedMaterial, MaterialExtension, MaterialExtensionKey, MaterialExtensionPipeline};
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::mesh_picking::MeshPickingPlugin;
 use bevy::prelude::*;
-use bevy::render::render_resource::AsBindGroup;
+use bevy::render::render_resource::{AsBindGroup, RenderPipelineDescriptor, SpecializedMeshPipelineError};
+use bevy::render::renderer::RenderAdapterInfo;
 use bevy::shader::ShaderRef;
 use variant_rules::scene::PieceKind;
 use variant_rules::{Position, Seat};
@@ -19,7 +21,7 @@ use variant_rules::{Position, Seat};
 use crate::table::game::input::{CellClicked, HandClicked, PileClicked};
 use crate::table::game::seats::Seats;
 use crate::table::game::view::FanOut;
-use crate::table::look::camera::OrbitCamera;
+use crate::table::look::camera::{OrbitCamera, is_software};
 use crate::table::look::detail::ModelDetail;
 use crate::table::look::drag::{Dragging, Pick, draggable};
 use crate::table::look::models::{Model, checker_crown, number_image, piece_surface};
@@ -49,10 +51,41 @@ impl MaterialExtension for PieceLighting {
     fn fragment_shader() -> ShaderRef {
         ShaderRef::Handle(PIECE_SHADER)
     }
+
+    /// A mesh marked [`ATTRIBUTE_UNSHADOWED`] is drawn without looking up the shadows that
+    /// fall on it (`NO_RECEIVED_SHADOW` in `shaders/lighting.wgsl`); it still casts its own.
+    fn specialize(
+        _pipeline: &MaterialExtensionPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        layout: &MeshVertexBufferLayoutRef,
+        _key: MaterialExtensionKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        if layout.0.contains(ATTRIBUTE_UNSHADOWED)
+            && let Some(fragment) = descriptor.fragment.as_mut()
+        {
+            fragment.shader_defs.push("NO_RECEIVED_SHADOW".into());
+        }
+        Ok(())
+    }
+}
+
+/// Marks a piece mesh drawn without the shadows that fall on it: low-detail models on a
+/// software adapter. A piece drawn low is some thirty pixels tall, where a neighbour's shadow
+/// across it is a few darker pixels; on lavapipe the shadow lookup was a third of what the 96
+/// pieces of six-seat Tri-Chess cost a frame (`VT_AB=pieces`: 14 ms with Bevy's lookup, 9
+/// without), since each of their many small triangles is shaded in whole blocks of pixels.
+/// Its values are unused (zero): only its presence in the mesh's layout counts.
+pub const ATTRIBUTE_UNSHADOWED: MeshVertexAttribute = MeshVertexAttribute::new("Vertex_Unshadowed", 0x5654_0001, VertexFormat::Float32);
+
+/// A low-detail model's mesh marked [`ATTRIBUTE_UNSHADOWED`].
+fn unshadowed(mut mesh: Mesh) -> Mesh {
+    let n = mesh.count_vertices();
+    mesh.insert_attribute(ATTRIBUTE_UNSHADOWED, vec![0.0f32; n]);
+    mesh
 }
 
 /// A piece material from StandardMaterial's settings.
-fn piece_material(base: StandardMaterial) -> PieceMaterial {
+pub(crate) fn piece_material(base: StandardMaterial) -> PieceMaterial {
     ExtendedMaterial { base, extension: PieceLighting::default() }
 }
 
@@ -97,9 +130,20 @@ pub struct Palette {
 #[derive(Resource, Default, Debug)]
 pub struct Hovered(pub Option<Entity>);
 
-fn setup_palette(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut images: ResMut<Assets<Image>>, mut materials: ResMut<Assets<PieceMaterial>>) {
+fn setup_palette(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut images: ResMut<Assets<Image>>,
+    mut materials: ResMut<Assets<PieceMaterial>>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+) {
     let glossy = |r: f32, g: f32, b: f32| StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.3, reflectance: 0.6, ..default() };
-    let pieces = Model::ALL.iter().map(|&m| Detail::ALL.map(|d| meshes.add(piece_surface(m, d).into_mesh()))).collect();
+    let software = adapter.is_some_and(|a| is_software(&a));
+    let model = |m: Model, d: Detail| {
+        let mesh = piece_surface(m, d).into_mesh();
+        if software && d == Detail::Low { unshadowed(mesh) } else { mesh }
+    };
+    let pieces = Model::ALL.iter().map(|&m| Detail::ALL.map(|d| meshes.add(model(m, d)))).collect();
     commands.insert_resource(Palette {
         // Checkers: thick discs a little smaller than a cell, like a real set.
         checker: meshes.add(Cylinder::new(0.4, CHECKER_HEIGHT * 0.96)),
