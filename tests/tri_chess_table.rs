@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use variant_rules::scene::PieceKind;
-use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position, Seat};
+use variant_rules::{AnyMove, AnyPosition, Cell, Game, GameId, GameOptions, Position, Seat, SeatState};
 use variant_table::table::game::seats::{Controller, Seats};
 use variant_table::table::game::view::TurnView;
 use variant_table::table::geometry::{cell_translation, plane_to_world};
@@ -212,25 +212,35 @@ fn one_player_against_five_computers_at_six_player_tri_chess() {
     let mine = session(&app).game.position().side_of(Seat::A);
     let mut rng = ChaCha8Rng::seed_from_u64(66);
     for round in 0..3 {
+        let before = session(&app).game.moves().count();
         assert_eq!(session(&app).game.position().turn(), Seat::A, "round {round}: the player's turn");
-        assert_eq!(session(&app).game.moves().count(), 6 * round, "round {round}: five computer moves between the player's");
         assert_eq!(app.world().resource::<TurnView>().target(), Some(mine), "the view is on the player's side");
         assert_mirrors(&mut app, &format!("round {round}"));
         let pos = session(&app).game.position().clone();
         let moves = clickable(&pos);
         let m = moves[rng.random_range(0..moves.len())];
         click_move(&mut app, m);
-        let played = session(&app).game.moves().nth(6 * round).map(str::to_string);
+        let played = session(&app).game.moves().nth(before).map(str::to_string);
         assert_eq!(played, Some(pos.move_text(m)), "round {round}: the player's click was played");
+        // Each computer still in play answers once; a seat whose king is taken drops out of the
+        // turn (the computers' moves depend on the clock, so which one varies from run to run).
+        let in_play = |a: &App| (1..6).filter(|&i| session(a).game.position().seat_state(Seat(i)) == SeatState::InPlay).count();
+        let computers = in_play(&app);
         assert!(
-            run_until(&mut app, 60.0, |a| session(a).game.position().turn() == Seat::A && session(a).game.moves().count() >= 6 * (round + 1)),
+            run_until(&mut app, 60.0, |a| session(a).game.position().turn() == Seat::A && session(a).game.moves().count() > before + 1),
             "round {round}: the computers did not bring the turn back: {:?}",
             session(&app).game.moves().collect::<Vec<_>>()
+        );
+        let answers = session(&app).game.moves().count() - before - 1;
+        assert!(
+            (in_play(&app)..=computers).contains(&answers),
+            "round {round}: {answers} computer moves, {computers} computers in play before and {} after",
+            in_play(&app)
         );
         settle(&mut app);
     }
     let record: Vec<String> = session(&app).game.moves().map(str::to_string).collect();
-    assert_eq!(record.len(), 18);
+    assert!(record.len() >= 3 + 3 * 2, "{record:?}");
     let mut replay = Game::new(GameId::TriChess, opts, None).unwrap();
     for m in &record {
         replay.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
