@@ -110,6 +110,7 @@ fn settle(game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f
         total.wins += ai.wins;
         total.draws += ai.draws;
         total.losses += ai.losses;
+        total.losses_without_choice += ai.losses_without_choice;
         played += games;
         if let Some((_, lo, hi)) = total.decisive_share()
             && (lo >= target || hi < target)
@@ -150,7 +151,9 @@ fn line(t: &Tally, target: f64) -> String {
             } else {
                 "open"
             };
-            format!("W {:>3} D {:>3} L {:>3}  {:>5.1}% [{:>5.1}-{:>5.1}] {verdict}", t.wins, t.draws, t.losses, 100.0 * p, 100.0 * lo, 100.0 * hi)
+            // Losses in which the AI never had a choice (dice games: lost to the throws).
+            let unchosen = if t.losses_without_choice > 0 { format!(" ({} no choice)", t.losses_without_choice) } else { String::new() };
+            format!("W {:>3} D {:>3} L {:>3}{unchosen}  {:>5.1}% [{:>5.1}-{:>5.1}] {verdict}", t.wins, t.draws, t.losses, 100.0 * p, 100.0 * lo, 100.0 * hi)
         }
         None => format!("W {:>3} D {:>3} L {:>3}  no decisive game", t.wins, t.draws, t.losses),
     }

@@ -339,6 +339,33 @@ impl DiceChessPosition {
         }
     }
 
+    /// [`Self::for_each_roll`] with the rolls that allow the same moves told once, with their
+    /// summed weight: the doubles of two dice allow any move (listed as `[1,1]`, 6 of 36), and
+    /// Gollon's count die means at most four moves (`4` stands for 4, 5 and 6: 3 of 6).
+    fn for_each_distinct_roll(&self, mut f: impl FnMut(Roll, u32)) {
+        // The count die: faces 1 to 3 are themselves, the face 4 stands for three.
+        let count_face = |b: u8| if b == 4 { 3 } else { 1 };
+        match self.rules {
+            DiceRules::TwoDice => {
+                f(Roll::two(1, 1), 6);
+                for a in 1..=6 {
+                    for b in a + 1..=6 {
+                        f(Roll::two(a, b), 2);
+                    }
+                }
+            }
+            DiceRules::GollonPieceCount => {
+                for a in 1..=6 {
+                    for b in 1..=4 {
+                        f(Roll::two(a, b), count_face(b));
+                    }
+                }
+            }
+            DiceRules::GollonCount => (1..=4).for_each(|a| f(Roll::one(a), count_face(a))),
+            DiceRules::BrainKing | DiceRules::BrainKing10 => (1..=6).for_each(|a| f(Roll::one(a), 1)),
+        }
+    }
+
     /// Whether the roll lets `m` be played.
     fn allowed(&self, m: ChessMove) -> bool {
         let roll = self.state.roll;
@@ -375,7 +402,7 @@ impl DiceChessPosition {
     /// name the pieces (two dice, Gollon's piece and count) a checked player may have to pass
     /// and leave the king to be taken (rulings D2, D8). Gollon's count lets any piece answer,
     /// and with `--no-move reroll` nobody passes, so there check works as in chess.
-    fn kings_capturable(&self) -> bool {
+    pub(crate) fn kings_capturable(&self) -> bool {
         match self.rules {
             DiceRules::BrainKing | DiceRules::BrainKing10 => true,
             DiceRules::TwoDice | DiceRules::GollonPieceCount => self.no_move == NoMove::Pass,
@@ -476,6 +503,17 @@ impl Position for DiceChessPosition {
             return 0;
         }
         self.for_each_roll(|r, w| out.push((DiceMove::Roll(r), w)));
+        out.iter().map(|&(_, w)| w).sum()
+    }
+
+    /// Rolls that allow the same moves merged: two dice's six doubles (any move), and
+    /// Gollon's count die showing 4, 5 or 6 (four moves either way).
+    fn distinct_chance(&self, out: &mut Vec<(DiceMove, u32)>) -> u32 {
+        out.clear();
+        if self.state.rolled() || self.over().is_some() {
+            return 0;
+        }
+        self.for_each_distinct_roll(|r, w| out.push((DiceMove::Roll(r), w)));
         out.iter().map(|&(_, w)| w).sum()
     }
 
@@ -630,5 +668,62 @@ fn count_of(r: Roll, rules: DiceRules) -> u8 {
         DiceRules::GollonCount => r.first().min(4),
         DiceRules::GollonPieceCount => r.second().min(4),
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// What a roll leaves to play: the moves it allows and the moves left in the series (the
+    /// piece making a series is chosen by its first move, so later steps follow from these).
+    fn after(pos: &DiceChessPosition, roll: DiceMove) -> (Vec<String>, u8) {
+        let mut p = pos.clone();
+        p.play_unchecked(roll);
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.iter().map(|&m| p.move_text(m)).collect();
+        texts.sort();
+        (texts, p.state.left)
+    }
+
+    /// The throws the search tells apart are the throws themselves with those that leave the
+    /// same moves merged, weights summed: in random games under every rule set, each kind of
+    /// aftermath carries the same odds either way, and the search's list is never longer.
+    #[test]
+    fn the_searchs_throws_merge_only_rolls_that_leave_the_same_moves() {
+        let mut rng = ChaCha8Rng::seed_from_u64(36);
+        let mut merged = 0;
+        for rules in DiceRules::ALL {
+            for _ in 0..8 {
+                let mut pos = DiceChessPosition::from_text(rules.start_fen(), rules, NoMove::Pass).unwrap();
+                for _ in 0..80 {
+                    let (mut all, mut distinct) = (Vec::new(), Vec::new());
+                    let total = pos.chance(&mut all);
+                    if total > 0 {
+                        assert_eq!(pos.distinct_chance(&mut distinct), total);
+                        let odds = |list: &[(DiceMove, u32)]| {
+                            let mut by: BTreeMap<(Vec<String>, u8), u32> = BTreeMap::new();
+                            list.iter().for_each(|&(r, w)| *by.entry(after(&pos, r)).or_default() += w);
+                            by
+                        };
+                        assert_eq!(odds(&distinct), odds(&all), "{rules} in {}", pos.to_text());
+                        merged += all.len() - distinct.len();
+                    }
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(merged > 1000, "{merged} throws merged");
     }
 }

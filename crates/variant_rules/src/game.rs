@@ -450,8 +450,16 @@ fn lift_chance<P: Position>(p: &P, out: &mut Vec<(AnyMove, u32)>) -> u32
 where
     AnyMove: From<P::Move>,
 {
+    lift_outcomes(out, |v| p.chance(v))
+}
+
+/// Outcomes that `list` writes as a concrete game's moves, lifted into [`AnyMove`].
+fn lift_outcomes<M>(out: &mut Vec<(AnyMove, u32)>, list: impl FnOnce(&mut Vec<(M, u32)>) -> u32) -> u32
+where
+    AnyMove: From<M>,
+{
     let mut v = Vec::new();
-    let total = p.chance(&mut v);
+    let total = list(&mut v);
     out.clear();
     out.extend(v.into_iter().map(|(m, w)| (AnyMove::from(m), w)));
     total
@@ -478,6 +486,9 @@ impl Position for AnyPosition {
     }
     fn chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
         dispatch!(self, p => lift_chance(p, out))
+    }
+    fn distinct_chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
+        dispatch!(self, p => lift_outcomes(out, |v| p.distinct_chance(v)))
     }
     fn play_unchecked(&mut self, m: AnyMove) -> AnyUndo {
         with_move!(self, m, p, m => AnyUndo::from(p.play_unchecked(m)), AnyUndo::Nothing)

@@ -245,6 +245,29 @@ fn match_tallies_add_up_and_seats_rotate() {
     // The same seed replays the same games (random and greedy are seeded; no AI here).
     let again = run_match(&config, &|_| {}).unwrap();
     assert_eq!(report.games.iter().map(|g| g.plies).collect::<Vec<_>>(), again.games.iter().map(|g| g.plies).collect::<Vec<_>>());
+    // Both sides had choices in every game, and no more than the game had plies.
+    for g in &report.games {
+        assert!(g.choices.iter().sum::<u32>() <= g.plies && g.choices.iter().all(|&n| n > 0), "{g:?}");
+    }
+}
+
+/// A turn counts as a choice when it has more than one legal move: three plies of chess
+/// give White two and Black one, whoever sits there; a game lost with none counts apart.
+#[test]
+fn a_match_counts_each_sides_choices() {
+    let config = MatchConfig {
+        game: GameId::Chess,
+        options: GameOptions::default_for(GameId::Chess),
+        seats: vec![Controller::Random, Controller::Greedy],
+        games: 2,
+        seed: 3,
+        threads: 1,
+        max_plies: 3,
+    };
+    let report = run_match(&config, &|_| {}).unwrap();
+    assert_eq!(report.games[0].choices, vec![2, 1], "entry 1 plays White in game 1");
+    assert_eq!(report.games[1].choices, vec![1, 2], "and Black in game 2");
+    assert!(report.entries.iter().all(|t| t.draws == 2 && t.losses_without_choice == 0));
 }
 
 #[test]

@@ -409,23 +409,18 @@ fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
         eprintln!("game {:>4}: {} after {} plies ({})", r.index + 1, res.join(" "), r.plies, r.reason);
     };
     let report = run_match(config, &progress)?;
-    let line = |t: &Tally| match t.decisive_share() {
-        Some((p, lo, hi)) => format!(
-            "{:<14} W {:>4} D {:>4} L {:>4}  wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)",
-            t.label,
-            t.wins,
-            t.draws,
-            t.losses,
-            100.0 * p,
-            100.0 * lo,
-            100.0 * hi
-        ),
-        None => format!("{:<14} W {:>4} D {:>4} L {:>4}  no decisive game", t.label, t.wins, t.draws, t.losses),
+    let line = |t: &Tally| {
+        let share = match t.decisive_share() {
+            Some((p, lo, hi)) => format!("wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
+            None => "no decisive game".into(),
+        };
+        let unchosen = if t.losses_without_choice > 0 { format!("; {} lost without a choice", t.losses_without_choice) } else { String::new() };
+        format!("{:<14} W {:>4} D {:>4} L {:>4}  {share}{unchosen}", t.label, t.wins, t.draws, t.losses)
     };
     if json {
         let tally = |t: &Tally| {
             let share = t.decisive_share();
-            json!({"label": t.label, "wins": t.wins, "draws": t.draws, "losses": t.losses, "decisive_share": share.map(|s| s.0), "ci95": share.map(|s| [s.1, s.2])})
+            json!({"label": t.label, "wins": t.wins, "draws": t.draws, "losses": t.losses, "losses_without_choice": t.losses_without_choice, "decisive_share": share.map(|s| s.0), "ci95": share.map(|s| [s.1, s.2])})
         };
         let v = json!({"game": config.game.as_str(), "games": report.games.len(), "seats": report.entries.iter().map(tally).collect::<Vec<_>>(), "controllers": report.controllers.iter().map(tally).collect::<Vec<_>>()});
         out!("{v}");

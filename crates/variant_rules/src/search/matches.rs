@@ -51,6 +51,9 @@ pub struct GameRecord {
     pub plies: u32,
     /// The outcome's reason ("checkmate", "ply cap", ...).
     pub reason: String,
+    /// Per entry of [`MatchConfig::seats`]: its turns with more than one legal move. A game
+    /// lost with none was lost to the dice (or the other side) before a choice came up.
+    pub choices: Vec<u32>,
 }
 
 /// Wins, draws and losses of one controller (an entry of the seats list, or every entry with
@@ -61,6 +64,8 @@ pub struct Tally {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Losses in games where it never had more than one legal move to choose from.
+    pub losses_without_choice: u32,
 }
 
 impl Tally {
@@ -76,11 +81,15 @@ impl Tally {
             (self.wins as f64 / n as f64, lo, hi)
         })
     }
-    fn add(&mut self, r: Result3) {
+    /// Counts one game's result, and whether it had any choice in it.
+    fn add(&mut self, r: Result3, chose: bool) {
         match r {
             Result3::Win => self.wins += 1,
             Result3::Draw => self.draws += 1,
-            Result3::Loss => self.losses += 1,
+            Result3::Loss => {
+                self.losses += 1;
+                self.losses_without_choice += u32::from(!chose);
+            }
         }
     }
 }
@@ -172,16 +181,16 @@ fn report(config: &MatchConfig, games: Vec<GameRecord>) -> MatchReport {
     let mut controllers: Vec<Tally> = labels.iter().map(|c| Tally { label: c.to_string(), ..Tally::default() }).collect();
     for g in &games {
         for (i, &(_, r)) in g.results.iter().enumerate() {
-            entries[i].add(r);
+            entries[i].add(r, g.choices[i] > 0);
         }
         for (l, c) in labels.iter().enumerate() {
-            let mine = g.results.iter().zip(&config.seats).filter(|(_, s)| *s == c).map(|(&(_, r), _)| r);
-            let merged = mine.fold(Result3::Loss, |acc, r| match (acc, r) {
+            let mine = || g.results.iter().zip(&g.choices).zip(&config.seats).filter(|(_, s)| *s == c).map(|((&(_, r), &n), _)| (r, n));
+            let merged = mine().map(|(r, _)| r).fold(Result3::Loss, |acc, r| match (acc, r) {
                 (Result3::Win, _) | (_, Result3::Win) => Result3::Win,
                 (Result3::Draw, _) | (_, Result3::Draw) => Result3::Draw,
                 _ => Result3::Loss,
             });
-            controllers[l].add(merged);
+            controllers[l].add(merged, mine().any(|(_, n)| n > 0));
         }
     }
     MatchReport { games, entries, controllers }
@@ -200,6 +209,8 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     // Each entry keeps its search's memory through the game, as a computer seat at the table does.
     let mut memories: Vec<Memory> = config.seats.iter().map(|_| Memory::new()).collect();
     let mut plies = 0;
+    let mut choices = vec![0; config.seats.len()];
+    let mut legal = Vec::new();
     while game.outcome().is_none() && plies < config.max_plies {
         let pos = game.position();
         let m = match throw(pos, &mut rng) {
@@ -207,6 +218,7 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
             None => {
                 let mover = pos.turn();
                 let entry = seat_of.iter().position(|&s| s == mover).ok_or_else(|| format!("no controller sits at seat {mover}"))?;
+                choices[entry] += u32::from(pos.legal_move_count(&mut legal) > 1);
                 config.seats[entry]
                     .decide_with(pos, &game.repetition_hashes(), &stop, &mut rng, &mut memories[entry])
                     .ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
@@ -228,5 +240,37 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
         })
         .collect();
     let reason = outcome.map_or_else(|| "ply cap".to_string(), |o| o.reason().to_string());
-    Ok(GameRecord { index: g, results, plies, reason })
+    Ok(GameRecord { index: g, results, plies, reason, choices })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A loss counts as one without a choice only where the loser never had one; a controller
+    /// in two seats (a team) had one if either seat did.
+    #[test]
+    fn losses_without_a_choice_are_counted_apart() {
+        let config = MatchConfig {
+            game: GameId::Checkers,
+            options: GameOptions::default_for(GameId::Checkers),
+            seats: vec![Controller::Greedy, Controller::Random, Controller::Greedy, Controller::Random],
+            games: 3,
+            seed: 0,
+            threads: 1,
+            max_plies: 10,
+        };
+        let (w, l) = (Result3::Win, Result3::Loss);
+        let game = |index, results: [Result3; 4], choices: [u32; 4]| GameRecord {
+            index,
+            results: results.iter().enumerate().map(|(i, &r)| (Seat(i as u8), r)).collect(),
+            plies: 10,
+            reason: "test".into(),
+            choices: choices.to_vec(),
+        };
+        let report = report(&config, vec![game(0, [l, w, l, w], [0, 3, 0, 3]), game(1, [l, w, l, w], [0, 3, 2, 3]), game(2, [w, l, w, l], [0, 0, 0, 0])]);
+        let counts = |t: &Tally| (t.losses, t.losses_without_choice);
+        assert_eq!(report.entries.iter().map(counts).collect::<Vec<_>>(), vec![(2, 2), (1, 1), (2, 1), (1, 1)]);
+        assert_eq!(report.controllers.iter().map(counts).collect::<Vec<_>>(), vec![(2, 1), (1, 1)]);
+    }
 }

@@ -401,7 +401,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if ply > 0 && self.repeated(hash) {
             return 0;
         }
-        let total = pos.chance(&mut self.chances[ply]);
+        let total = pos.distinct_chance(&mut self.chances[ply]);
         if total > 0 {
             return self.expect(pos, depth, ply, total, alpha, beta);
         }

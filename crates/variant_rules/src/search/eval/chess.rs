@@ -6,15 +6,15 @@ use super::Evaluate;
 use super::chess_bits;
 use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, PST};
 use super::chess_terms::{self, Tapered};
-use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind};
-use crate::dicechess::{DiceChessPosition, DiceMove};
+use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind, PieceBits};
+use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules};
 use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 use crate::toetoe::{self, ToeMove, ToeMoveKind, ToeToePosition};
-use crate::topology::{Cell, MAX_SQUARE_CELLS, Side, Topology, Wrap};
+use crate::topology::{Cell, MAX_SQUARE_CELLS, NO_CELL, Side, Topology, Wrap};
 
 /// A king where losing it loses the game or a life (BrainKing's several kings): worth more
 /// than anything else on the board, so no trade gives one away.
-const KING_PIECE: i32 = 1500;
+pub(super) const KING_PIECE: i32 = 1500;
 /// Bonus per rank a pawn has advanced from its home row (boards without square tables).
 const PAWN_ADVANCE: i32 = 8;
 /// Penalty per step a knight or bishop stands from the board's centre (boards without tables).
@@ -43,6 +43,13 @@ fn square_value(topo: &Topology, table: usize, side: Side, c: Cell) -> i32 {
 }
 
 impl ChessPosition {
+    /// Whether [`chess_bits::seat_scores`] evaluates this position: the flat 8x8 board without
+    /// Shadow's hidden pieces, whatever the kings' rule (the dice games' kings may be taken).
+    pub(super) fn bit_eval_applies(&self) -> bool {
+        let topo = self.topology();
+        topo.width() == 8 && topo.height() == 8 && topo.wrap() == Wrap::Flat && !self.rules().shadow
+    }
+
     /// [`Evaluate::seat_scores`] cell by cell, on any board.
     pub(super) fn seat_scores_by_cells(&self, out: &mut PerSeat<i32>) {
         let topo = self.topology();
@@ -109,7 +116,7 @@ impl Evaluate for ChessPosition {
     /// Material plus square tables; the king's table blends from middlegame to endgame as the
     /// pieces come off.
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
-        if self.bit_moves_apply() {
+        if self.bit_eval_applies() {
             return chess_bits::seat_scores(self, out);
         }
         self.seat_scores_by_cells(out);
@@ -195,8 +202,23 @@ impl Evaluate for DiceChessPosition {
     fn material(&self, out: &mut PerSeat<i32>) {
         self.chess().material(out);
     }
+    /// The chess scores, less a share of a turn for each die face that names a kind with no
+    /// move: where the dice name the piece, such a face is a turn passed (see [`pass_odds`]).
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
         self.chess().seat_scores(out);
+        if self.rules() == DiceRules::GollonCount || !self.chess().bit_eval_applies() {
+            return;
+        }
+        let b = self.chess().piece_bits();
+        for i in 0..2 {
+            let dead = 6 - (chess_bits::movable_kinds(&b, i) >> 1).count_ones();
+            out[Seat(i as u8)] -= pass_odds(self.rules(), dead) * DICE_TEMPO / 36;
+        }
+        if self.awaiting_roll() && self.kings_capturable() {
+            for s in [Seat(0), Seat(1)] {
+                out[s] -= (self.king_loss_odds(&b, s) * KING_LOSS) as i32;
+            }
+        }
     }
     fn is_noisy(&self, m: DiceMove) -> bool {
         matches!(m, DiceMove::Chess(c) if self.chess().is_noisy(c))
@@ -213,6 +235,76 @@ impl Evaluate for DiceChessPosition {
         false
     }
 }
+
+impl DiceChessPosition {
+    /// Where `s`'s king stands attacked before a throw, and a king may be taken: the odds that
+    /// it is taken, were the board to stay as it is. Turn by turn from the side to throw, the
+    /// owner escapes unless the dice name only kinds with no move out of check (odds `q`),
+    /// and the attacker takes unless they name no attacking kind (odds `1 - c`): from the
+    /// owner's throw `q c / (1 - q (1 - c))`, from the attacker's `c / (1 - (1 - c) q)`.
+    fn king_loss_odds(&self, b: &PieceBits, s: Seat) -> f64 {
+        let chess = self.chess();
+        let king = chess.king_cell(s);
+        let them = Seat(1 - s.0);
+        if king == NO_CELL || !chess.is_attacked(king, them) {
+            return 0.0;
+        }
+        let attackers = chess_bits::attacker_kinds(b, king as usize, them.index()) >> 1;
+        let c = 1.0 - pass_odds(self.rules(), 6 - attackers.count_ones()) as f64 / 36.0;
+        let q = pass_odds(self.rules(), 6 - (self.escape_kinds(s) >> 1).count_ones()) as f64 / 36.0;
+        if chess.turn() == s { q * c / (1.0 - q * (1.0 - c)) } else { c / (1.0 - (1.0 - c) * q) }
+    }
+
+    /// The kinds of `s`'s pieces with a move after which its king is no longer attacked.
+    fn escape_kinds(&self, s: Seat) -> u8 {
+        let mut chess = self.chess().clone();
+        if chess.turn() != s {
+            chess.pass_turn();
+        }
+        ESCAPES.with_borrow_mut(|moves| {
+            chess.legal_moves(moves);
+            let mut kinds = 0u8;
+            for &m in moves.iter() {
+                let kind = chess.kind_at(m.from);
+                if kinds & 1 << kind != 0 {
+                    continue;
+                }
+                // Orthodox legality already keeps the king out of check; BrainKing's does not.
+                let undo = chess.play_unchecked(m);
+                let safe = chess.king_cell(s) != NO_CELL && !chess.is_attacked(chess.king_cell(s), Seat(1 - s.0));
+                chess.undo(m, undo);
+                if safe {
+                    kinds |= 1 << kind;
+                }
+            }
+            kinds
+        })
+    }
+}
+
+thread_local! {
+    /// The moves [`DiceChessPosition::escape_kinds`] looks through (no allocation per node).
+    static ESCAPES: std::cell::RefCell<Vec<ChessMove>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What a king taken costs in the evaluation, in centipawns: more than any material, less
+/// than the search's own win, so a line that really takes it still counts for more.
+const KING_LOSS: f64 = 2500.0;
+
+/// Out of 36, the odds that a throw names only kinds that cannot move, with `dead` such kinds
+/// among the six faces: one die names the piece (BrainKing, Gollon's first die), or either of
+/// two dice does and a double lets anything move (the two-dice rules).
+fn pass_odds(rules: DiceRules, dead: u32) -> i32 {
+    match rules {
+        DiceRules::TwoDice => (dead * dead - dead) as i32,
+        _ => 6 * dead as i32,
+    }
+}
+
+/// What a turn passed costs, in centipawns: more than a tempo in chess (a Gollon turn may be
+/// four moves). Measured against greedy at 100 ms, 400 games on the same seeds: two dice
+/// 92.5% of decisive games without the term, 94.5% with it; Gollon piece-count 87.0% and 87.5%.
+const DICE_TEMPO: i32 = 120;
 
 /// Toe-to-Toe values by kind (index 1 pawn .. 6 king): short-range pieces, so the chariot
 /// (a rook) leads and the elephant and general (short steppers) trail the horse.
@@ -309,5 +401,35 @@ mod tests {
         assert_eq!(p.checks(find(&p, "e4b7"), black), Some(true), "the bishop uncovers the rook");
         assert_eq!(p.checks(find(&p, "g1h2"), black), Some(false));
         assert_eq!(p.checks(find(&p, "g1h2"), SeatSet::single(Seat::A)), None);
+    }
+
+    /// The odds that a king in check is taken, from the pieces that can answer and take: a
+    /// pawn on f7 checks Black's king, only the king itself can take it (a sixth of throws
+    /// names it), and only the pawn can take the king (another sixth). From Black's throw:
+    /// (5/6)(1/6) / (1 - (5/6)(5/6)) = 5/11. From White's, had Black passed: (1/6) / (1 -
+    /// (5/6)(5/6)) = 6/11. A second attacker (the queen on a4, the d-pawn gone) makes White's own throw take
+    /// it twice as often. Without the check, or where a refused roll is thrown again, no odds.
+    #[test]
+    fn a_checked_king_is_taken_with_the_odds_the_dice_give() {
+        use crate::dicechess::NoMove;
+        let pos = |fen: &str, no_move| DiceChessPosition::from_text(fen, DiceRules::GollonPieceCount, no_move).unwrap();
+        let odds = |p: &DiceChessPosition, s| p.king_loss_odds(&p.chess().piece_bits(), s);
+        let checked = "rnbqkbnr/pppppPpp/8/8/8/8/PPPPP1PP/RNBQKBNR b KQkq - 0 1";
+        let p = pos(checked, NoMove::Pass);
+        assert_eq!(p.escape_kinds(Seat::B), 1 << chess::KING);
+        assert!((odds(&p, Seat::B) - 5.0 / 11.0).abs() < 1e-9, "{}", odds(&p, Seat::B));
+        assert_eq!(odds(&p, Seat::A), 0.0);
+        let passed = pos(&checked.replace(" b ", " w "), NoMove::Pass);
+        assert!((odds(&passed, Seat::B) - 6.0 / 11.0).abs() < 1e-9, "{}", odds(&passed, Seat::B));
+        // The queen joins the attack: the attackers are named by two faces of six.
+        let queen = pos("rnbqkbnr/ppp1pPpp/8/8/Q7/8/PPPPP1PP/RNB1KBNR w KQkq - 0 1", NoMove::Pass);
+        let (q, c) = (5.0 / 6.0, 2.0 / 6.0);
+        assert!((odds(&queen, Seat::B) - c / (1.0 - (1.0 - c) * q)).abs() < 1e-9, "{}", odds(&queen, Seat::B));
+        // The term counts only before a throw, where kings may be taken.
+        let mut scores = [PerSeat::splat(0), PerSeat::splat(0)];
+        p.seat_scores(&mut scores[0]);
+        pos(checked, NoMove::Reroll).seat_scores(&mut scores[1]);
+        assert!(scores[0][Seat::B] < scores[1][Seat::B] - 1000, "{:?}", scores.map(|s| s[Seat::B]));
+        assert_eq!(scores[0][Seat::A], scores[1][Seat::A]);
     }
 }

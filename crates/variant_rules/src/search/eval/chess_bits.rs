@@ -5,11 +5,12 @@
 //! path: the walk took half of a chess search's time. A unit test holds both to the same
 //! score on thousands of positions.
 
+use super::chess::KING_PIECE;
 use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, PST};
 use super::chess_terms::{
     ATTACK_WEIGHT, BISHOP_PAIR, DANGER_CAP, DOUBLED, ISOLATED, MOBILITY, MOBILITY_BASE, OPEN_NEAR_KING, PASSED, ROOK_HALF_OPEN, ROOK_OPEN, SHIELD, Tapered,
 };
-use crate::chess::{self, Attacks, ChessPosition, PieceBits};
+use crate::chess::{self, Attacks, ChessPosition, KingRule, PieceBits};
 use crate::position::{PerSeat, Seat};
 use crate::topology::NO_CELL;
 
@@ -76,7 +77,9 @@ pub(super) fn seat_scores(pos: &ChessPosition, out: &mut PerSeat<i32>) {
         let (material, king) = material_and_squares(&b, i);
         terms[i].add(pawn_terms(&b, &files, i), 1);
         attack[i] = pieces(&b, &files, i, zones[1 - i], &mut terms[i]);
-        out[Seat(i as u8)] = material + (king.mid * phase + king.end * (FULL_PHASE - phase)) / FULL_PHASE;
+        // Kings that may be taken (BrainKing's) are also material, as the cell walk counts them.
+        let taken_kings = if pos.rules().kings == KingRule::Capture { KING_PIECE * (b.kings & b.colours[i]).count_ones() as i32 } else { 0 };
+        out[Seat(i as u8)] = material + taken_kings + (king.mid * phase + king.end * (FULL_PHASE - phase)) / FULL_PHASE;
     }
     for i in 0..2 {
         terms[i].mid += shelter(&files[i], i, pos.king_cell(Seat(i as u8)));
@@ -201,6 +204,60 @@ fn shelter(own: &Files, i: usize, k: u16) -> i32 {
     v
 }
 
+/// The kinds colour `i` could move if a die named them (bit `k` for kind `k`): a piece with
+/// somewhere to go, a pawn with a push or a capture. Checks and pins are not looked at (a
+/// king may be left in check in the dice games), nor en passant.
+pub(super) fn movable_kinds(b: &PieceBits, i: usize) -> u8 {
+    let a = Attacks::get();
+    let (own, enemy) = (b.colours[i], b.colours[1 - i]);
+    let occupied = own | enemy;
+    let pawns = b.pawns & own;
+    let (pushes, takes) = if i == 0 {
+        (pawns << 8 & !occupied, ((pawns & !FILE_A) << 7 | (pawns & !(FILE_A << 7)) << 9) & enemy)
+    } else {
+        (pawns >> 8 & !occupied, ((pawns & !FILE_A) >> 9 | (pawns & !(FILE_A << 7)) >> 7) & enemy)
+    };
+    let mut kinds = u8::from(pushes | takes != 0) << chess::PAWN;
+    let reach = |kind: u8, c: usize| match kind {
+        chess::KNIGHT => a.knight(c),
+        chess::BISHOP => a.bishop(c, occupied),
+        chess::ROOK => a.rook(c, occupied),
+        chess::QUEEN => a.bishop(c, occupied) | a.rook(c, occupied),
+        _ => a.king(c),
+    };
+    for (kind, bits) in [(chess::KNIGHT, b.knights), (chess::BISHOP, b.bishops), (chess::ROOK, b.rooks), (chess::QUEEN, b.queens), (chess::KING, b.kings)] {
+        if cells(bits & own).any(|c| reach(kind, c) & !own != 0) {
+            kinds |= 1 << kind;
+        }
+    }
+    kinds
+}
+
+/// The kinds of colour `by`'s pieces that attack cell `sq` (bit `k` for kind `k`).
+pub(super) fn attacker_kinds(b: &PieceBits, sq: usize, by: usize) -> u8 {
+    let a = Attacks::get();
+    let theirs = b.colours[by];
+    let occupied = b.colours[0] | b.colours[1];
+    let at = 1u64 << sq;
+    // Where `by`'s pawns would stand to take on `sq`: a rank behind it as they move.
+    let pawn_from = if by == 1 { (at & !FILE_A) << 7 | (at & !(FILE_A << 7)) << 9 } else { (at & !FILE_A) >> 9 | (at & !(FILE_A << 7)) >> 7 };
+    let (diagonal, orthogonal) = (a.bishop(sq, occupied), a.rook(sq, occupied));
+    let mut kinds = 0;
+    for (kind, reach, bits) in [
+        (chess::PAWN, pawn_from, b.pawns),
+        (chess::KNIGHT, a.knight(sq), b.knights),
+        (chess::BISHOP, diagonal, b.bishops),
+        (chess::ROOK, orthogonal, b.rooks),
+        (chess::QUEEN, diagonal | orthogonal, b.queens),
+        (chess::KING, a.king(sq), b.kings),
+    ] {
+        if reach & bits & theirs != 0 {
+            kinds |= 1 << kind;
+        }
+    }
+    kinds
+}
+
 #[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
@@ -248,5 +305,53 @@ mod tests {
             }
         }
         assert!(positions > 10_000 && danger > 100, "{positions} positions, {danger} with a king in danger");
+    }
+
+    /// Which kinds could move and which attack a cell, against the move generator: in games
+    /// of random moves under the dice games' rule that kings are taken (every pseudo-legal
+    /// move is legal), the kinds of each colour's moves, and of its moves landing on each
+    /// enemy piece (en passant apart, which neither looks at). The bit evaluation, which the
+    /// dice games use too, agrees with the cell walk there as well.
+    #[test]
+    fn movable_and_attacking_kinds_agree_with_the_move_generator() {
+        let rules = ChessRules { shadow: false, kings: chess::KingRule::Capture };
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let (mut positions, mut attacked) = (0, 0);
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let mut p = ChessPosition::from_fen(START_FEN, Wrap::Flat, rules).unwrap();
+            for _ in 0..120 {
+                if !p.has_king(Seat::A) || !p.has_king(Seat::B) {
+                    break;
+                }
+                let b = p.piece_bits();
+                let (mut bits, mut walked) = (PerSeat::splat(0), PerSeat::splat(0));
+                seat_scores(&p, &mut bits);
+                p.seat_scores_by_cells(&mut walked);
+                assert_eq!((bits[Seat::A], bits[Seat::B]), (walked[Seat::A], walked[Seat::B]), "the evaluations differ in {}", p.fen());
+                for i in 0..2 {
+                    let mut mover = p.clone();
+                    if mover.turn() != Seat(i as u8) {
+                        mover.pass_turn();
+                    }
+                    mover.legal_moves(&mut moves);
+                    moves.retain(|m| m.kind != chess::MoveKind::EnPassant);
+                    let kinds = moves.iter().fold(0u8, |k, m| k | 1 << p.kind_at(m.from));
+                    assert_eq!(movable_kinds(&b, i), kinds, "colour {i} in {}", p.fen());
+                    for c in cells(b.colours[1 - i]) {
+                        let takers = moves.iter().filter(|m| m.to as usize == c).fold(0u8, |k, m| k | 1 << p.kind_at(m.from));
+                        assert_eq!(attacker_kinds(&b, c, i), takers, "colour {i} on cell {c} in {}", p.fen());
+                        attacked += (takers != 0) as usize;
+                    }
+                }
+                positions += 1;
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(positions > 2_000 && attacked > 2_000, "{positions} positions, {attacked} pieces attacked");
     }
 }
