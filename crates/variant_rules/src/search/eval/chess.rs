@@ -4,7 +4,7 @@
 
 use super::Evaluate;
 use super::chess_bits;
-use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, PST};
+use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, KING_PIECE, PST};
 use super::chess_terms::{self, Tapered};
 use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind, PieceBits};
 use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules};
@@ -12,9 +12,6 @@ use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 use crate::toetoe::{self, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, MAX_SQUARE_CELLS, NO_CELL, Side, Topology, Wrap};
 
-/// A king where losing it loses the game or a life (BrainKing's several kings): worth more
-/// than anything else on the board, so no trade gives one away.
-pub(super) const KING_PIECE: i32 = 1500;
 /// Bonus per rank a pawn has advanced from its home row (boards without square tables).
 const PAWN_ADVANCE: i32 = 8;
 /// Penalty per step a knight or bishop stands from the board's centre (boards without tables).

@@ -5,8 +5,7 @@
 //! path: the walk took half of a chess search's time. A unit test holds both to the same
 //! score on thousands of positions.
 
-use super::chess::KING_PIECE;
-use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, PST};
+use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, KING_PIECE, PST};
 use super::chess_terms::{
     ATTACK_WEIGHT, BISHOP_PAIR, DANGER_CAP, DOUBLED, ISOLATED, MOBILITY, MOBILITY_BASE, OPEN_NEAR_KING, PASSED, ROOK_HALF_OPEN, ROOK_OPEN, SHIELD, Tapered,
 };

@@ -1,8 +1,12 @@
 //! The chess evaluation's figures shared by the cell walk (`chess.rs`) and the bit path
 //! (`chess_bits.rs`): centipawn values by kind, the 8x8 square tables and the game phase.
 
+/// A king where losing it loses the game or a life (BrainKing's several kings): worth more
+/// than anything else on the board, so no trade gives one away.
+pub(super) const KING_PIECE: i32 = 1500;
+
 /// Centipawn values by chess kind (index 1 pawn .. 6 king). The king's value is 0 where the
-/// rules end the game on mate (where kings are pieces to be taken, `chess.rs` values them).
+/// rules end the game on mate (where kings are pieces to be taken, [`KING_PIECE`]).
 pub(super) const CHESS_VALUES: [i32; 7] = [0, 100, 320, 330, 500, 900, 0];
 
 /// Piece-square tables for 8x8 boards, by kind (pawn .. king in the middlegame, then the
