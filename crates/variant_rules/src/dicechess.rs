@@ -304,6 +304,10 @@ impl DiceChessPosition {
     pub fn rules(&self) -> DiceRules {
         self.rules
     }
+    /// What a roll that allows no move does.
+    pub fn no_move(&self) -> NoMove {
+        self.no_move
+    }
     /// The roll the side to move is playing, if the dice have been thrown this turn.
     pub fn roll(&self) -> Option<Roll> {
         self.state.rolled().then_some(self.state.roll)
@@ -699,9 +703,9 @@ mod tests {
     fn the_searchs_throws_merge_only_rolls_that_leave_the_same_moves() {
         let mut rng = ChaCha8Rng::seed_from_u64(36);
         let mut merged = 0;
-        for rules in DiceRules::ALL {
-            for _ in 0..8 {
-                let mut pos = DiceChessPosition::from_text(rules.start_fen(), rules, NoMove::Pass).unwrap();
+        for (rules, no_move) in DiceRules::ALL.into_iter().flat_map(|r| [(r, NoMove::Pass), (r, NoMove::Reroll)]) {
+            for _ in 0..4 {
+                let mut pos = DiceChessPosition::from_text(rules.start_fen(), rules, no_move).unwrap();
                 for _ in 0..80 {
                     let (mut all, mut distinct) = (Vec::new(), Vec::new());
                     let total = pos.chance(&mut all);
@@ -712,7 +716,7 @@ mod tests {
                             list.iter().for_each(|&(r, w)| *by.entry(after(&pos, r)).or_default() += w);
                             by
                         };
-                        assert_eq!(odds(&distinct), odds(&all), "{rules} in {}", pos.to_text());
+                        assert_eq!(odds(&distinct), odds(&all), "{rules} {no_move:?} in {}", pos.to_text());
                         merged += all.len() - distinct.len();
                     }
                     let mut moves = Vec::new();

@@ -151,8 +151,9 @@ impl Attacks {
 }
 
 impl ChessPosition {
-    /// The pieces by colour and kind, where [`ChessPosition::bit_moves_apply`] (elsewhere the
-    /// position keeps no exact bits).
+    /// The pieces by colour and kind, bit `rank * 8 + file`: exact on the flat 8x8 board,
+    /// whatever the rules (the move generator's [`ChessPosition::bit_moves_apply`], the
+    /// evaluation's bit path); boards of more cells keep no exact bits.
     pub(crate) fn piece_bits(&self) -> PieceBits {
         let b = &self.bits;
         let occupied = b.white | b.black;

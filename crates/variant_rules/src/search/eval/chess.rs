@@ -7,7 +7,7 @@ use super::chess_bits;
 use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, KING_PIECE, PST};
 use super::chess_terms::{self, Tapered};
 use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind, PieceBits};
-use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules};
+use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules, NoMove};
 use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
 use crate::toetoe::{self, ToeMove, ToeMoveKind, ToeToePosition};
 use crate::topology::{Cell, MAX_SQUARE_CELLS, NO_CELL, Side, Topology, Wrap};
@@ -200,16 +200,20 @@ impl Evaluate for DiceChessPosition {
         self.chess().material(out);
     }
     /// The chess scores, less a share of a turn for each die face that names a kind with no
-    /// move: where the dice name the piece, such a face is a turn passed (see [`pass_odds`]).
+    /// move, where the dice name the piece and such a face is a turn passed (see
+    /// [`pass_odds`]; with `--no-move reroll` it is thrown again and costs nothing), and less
+    /// the odds of a king in check being taken ([`DiceChessPosition::king_loss_odds`]).
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
         self.chess().seat_scores(out);
         if self.rules() == DiceRules::GollonCount || !self.chess().bit_eval_applies() {
             return;
         }
         let b = self.chess().piece_bits();
-        for i in 0..2 {
-            let dead = 6 - (chess_bits::movable_kinds(&b, i) >> 1).count_ones();
-            out[Seat(i as u8)] -= pass_odds(self.rules(), dead) * DICE_TEMPO / 36;
+        if self.no_move() == NoMove::Pass {
+            for i in 0..2 {
+                let dead = 6 - (chess_bits::movable_kinds(&b, i) >> 1).count_ones();
+                out[Seat(i as u8)] -= pass_odds(self.rules(), dead) * DICE_TEMPO / 36;
+            }
         }
         if self.awaiting_roll() && self.kings_capturable() {
             for s in [Seat(0), Seat(1)] {
@@ -239,6 +243,7 @@ impl DiceChessPosition {
     /// owner escapes unless the dice name only kinds with no move out of check (odds `q`),
     /// and the attacker takes unless they name no attacking kind (odds `1 - c`): from the
     /// owner's throw `q c / (1 - q (1 - c))`, from the attacker's `c / (1 - (1 - c) q)`.
+    /// The faces counted are the kinds' (a castling 4 or a BrainKing promotion's face is not).
     fn king_loss_odds(&self, b: &PieceBits, s: Seat) -> f64 {
         let chess = self.chess();
         let king = chess.king_cell(s);
@@ -246,10 +251,25 @@ impl DiceChessPosition {
         if king == NO_CELL || !chess.is_attacked(king, them) {
             return 0.0;
         }
-        let attackers = chess_bits::attacker_kinds(b, king as usize, them.index()) >> 1;
-        let c = 1.0 - pass_odds(self.rules(), 6 - attackers.count_ones()) as f64 / 36.0;
-        let q = pass_odds(self.rules(), 6 - (self.escape_kinds(s) >> 1).count_ones()) as f64 / 36.0;
+        let live = |seat: Seat| chess_bits::movable_kinds(b, seat.index());
+        let c = self.naming_odds(chess_bits::attacker_kinds(b, king as usize, them.index()), live(them));
+        if c == 0.0 {
+            return 0.0;
+        }
+        let q = 1.0 - self.naming_odds(self.escape_kinds(s), live(s));
         if chess.turn() == s { q * c / (1.0 - q * (1.0 - c)) } else { c / (1.0 - (1.0 - c) * q) }
+    }
+
+    /// The odds that a turn's throw names one of the kinds `good` (bit `k` for kind `k`), of a
+    /// side whose kinds with a move are `live`: with `--no-move reroll` a throw naming none of
+    /// those is thrown again, so the odds are those of `good` among the throws that move.
+    fn naming_odds(&self, good: u8, live: u8) -> f64 {
+        let names = |kinds: u8| 1.0 - pass_odds(self.rules(), 6 - (kinds >> 1).count_ones()) as f64 / 36.0;
+        match self.no_move() {
+            NoMove::Pass => names(good),
+            NoMove::Reroll if live == 0 => 0.0,
+            NoMove::Reroll => names(good) / names(live),
+        }
     }
 
     /// The kinds of `s`'s pieces with a move after which its king is no longer attacked.
@@ -290,10 +310,11 @@ const KING_LOSS: f64 = 2500.0;
 
 /// Out of 36, the odds that a throw names only kinds that cannot move, with `dead` such kinds
 /// among the six faces: one die names the piece (BrainKing, Gollon's first die), or either of
-/// two dice does and a double lets anything move (the two-dice rules).
+/// two dice does and a double lets anything move (the two-dice rules), unless nothing can.
 fn pass_odds(rules: DiceRules, dead: u32) -> i32 {
     match rules {
-        DiceRules::TwoDice => (dead * dead - dead) as i32,
+        DiceRules::TwoDice if dead < 6 => (dead * dead - dead) as i32,
+        DiceRules::TwoDice => 36,
         _ => 6 * dead as i32,
     }
 }
@@ -422,11 +443,22 @@ mod tests {
         let queen = pos("rnbqkbnr/ppp1pPpp/8/8/Q7/8/PPPPP1PP/RNB1KBNR w KQkq - 0 1", NoMove::Pass);
         let (q, c) = (5.0 / 6.0, 2.0 / 6.0);
         assert!((odds(&queen, Seat::B) - c / (1.0 - (1.0 - c) * q)).abs() < 1e-9, "{}", odds(&queen, Seat::B));
-        // The term counts only before a throw, where kings may be taken.
-        let mut scores = [PerSeat::splat(0), PerSeat::splat(0)];
-        p.seat_scores(&mut scores[0]);
-        pos(checked, NoMove::Reroll).seat_scores(&mut scores[1]);
-        assert!(scores[0][Seat::B] < scores[1][Seat::B] - 1000, "{:?}", scores.map(|s| s[Seat::B]));
-        assert_eq!(scores[0][Seat::A], scores[1][Seat::A]);
+        // Where a refused roll is thrown again, no turn is lost and no king taken for want of
+        // a face (Gollon piece-count then plays check as chess does): the chess scores alone.
+        let (mut dice, mut plain) = (PerSeat::splat(0), PerSeat::splat(0));
+        let reroll = pos(checked, NoMove::Reroll);
+        reroll.seat_scores(&mut dice);
+        reroll.chess().seat_scores(&mut plain);
+        assert_eq!(dice, plain);
+        p.seat_scores(&mut dice);
+        assert!(dice[Seat::B] < plain[Seat::B] - 1000, "{} against {}", dice[Seat::B], plain[Seat::B]);
+        // BrainKing's kings are taken under either option; thrown again, a face counts among
+        // the faces that move. Black moves pawns, knights and the king (which alone escapes):
+        // q = 2/3; White moves pawns, knights and the king, and the pawn alone takes: c = 1/3.
+        // From Black's throw (2/3)(1/3) / (1 - (2/3)(2/3)) = 2/5, against 5/11 when passing.
+        let brainking = |no_move| DiceChessPosition::from_text(checked, DiceRules::BrainKing, no_move).unwrap();
+        let (reroll, pass) = (brainking(NoMove::Reroll), brainking(NoMove::Pass));
+        assert!((odds(&reroll, Seat::B) - 2.0 / 5.0).abs() < 1e-9, "{}", odds(&reroll, Seat::B));
+        assert!((odds(&pass, Seat::B) - 5.0 / 11.0).abs() < 1e-9, "{}", odds(&pass, Seat::B));
     }
 }

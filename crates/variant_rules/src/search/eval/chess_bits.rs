@@ -60,7 +60,8 @@ impl Files {
 }
 
 /// Both seats' scores, as [`super::Evaluate::seat_scores`] gives them (material, square tables
-/// and the tapered terms), for a position where [`ChessPosition::bit_moves_apply`].
+/// and the tapered terms), for a position where `ChessPosition::bit_eval_applies` (the flat
+/// 8x8 board, whatever the kings' rule).
 pub(super) fn seat_scores(pos: &ChessPosition, out: &mut PerSeat<i32>) {
     let b = pos.piece_bits();
     let phase = ((b.knights.count_ones() * CHESS_VALUES[chess::KNIGHT as usize] as u32
