@@ -15,12 +15,11 @@
 //! plays both teams); cut-throat puts one AI against three of the opponent kind.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use variant_rules::search::matches::{MatchConfig, Tally, run_match};
-use variant_rules::search::{self, Controller, Limits};
+use variant_rules::search::{self, Controller, Limits, Method};
 use variant_rules::{GameId, GameOptions, Position};
 
 /// The share of decisive games the AI must win, the whole 95% interval above it: against random
@@ -137,7 +136,7 @@ fn speed(game: GameId, options: &GameOptions, ms: u64) -> f64 {
             None => return 0.0,
         }
     }
-    let t = search::think_game(&g, &Limits { movetime: Some(Duration::from_millis(ms)), depth: 60 }, &stop);
+    let t = search::think_game(&g, &Limits::movetime(ms), &stop);
     t.nodes_per_second()
 }
 
@@ -164,7 +163,7 @@ fn main() {
     let max_games = env_or("STRENGTH_GAMES", 200) as u32;
     let threads = env_or("STRENGTH_THREADS", std::thread::available_parallelism().map_or(1, |n| n.get()) as u64) as usize;
     let filter = std::env::var("STRENGTH_FILTER").unwrap_or_default();
-    let ai = Controller::Ai { movetime_ms: ms as u32 };
+    let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
     println!(
         "AI at {ms} ms a move; up to {max_games} games a match; targets: {:.0}% of decisive games against random, {:.0}% against greedy",
         100.0 * AGAINST_RANDOM,

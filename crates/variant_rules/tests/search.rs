@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use variant_rules::chex::ChexPosition;
 use variant_rules::search::matches::{MatchConfig, run_match, wilson};
-use variant_rules::search::{self, Controller, Limits, Memory, is_decisive};
+use variant_rules::search::{self, Controller, Limits, Memory, Method, is_decisive};
 use variant_rules::{AnyPosition, Game, GameId, GameOptions, Position};
 
 fn start(game: GameId, edit: impl FnOnce(&mut GameOptions)) -> AnyPosition {
@@ -110,7 +110,7 @@ fn chec_toe_sixes_chain_with_exact_odds() {
 fn every_controller_plays_legal_moves_in_every_game() {
     let stop = AtomicBool::new(false);
     for (game, options) in configurations() {
-        for controller in [Controller::Random, Controller::Greedy, Controller::Ai { movetime_ms: 5 }] {
+        for controller in [Controller::Random, Controller::Greedy, Controller::Ai { movetime_ms: 5, method: Method::Auto }] {
             let mut g = Game::new(game, options, None).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(7);
             for _ in 0..24 {
@@ -290,14 +290,20 @@ fn match_refuses_a_seat_list_of_the_wrong_length() {
 
 #[test]
 fn controllers_read_and_print_their_names() {
-    for text in ["random", "greedy", "ai:1", "ai:250", "ai:600000"] {
+    for text in ["random", "greedy", "ai:1", "ai:250", "ai:600000", "ai:100:paranoid", "ai:100:brs", "ai:5:mcts"] {
         let c: Controller = text.parse().unwrap();
         assert_eq!(c.to_string(), text);
     }
-    assert_eq!("ai".parse::<Controller>().unwrap(), Controller::Ai { movetime_ms: 1000 });
-    for bad in ["", "ai:", "ai:0", "ai:600001", "ai:-5", "ai:1e3", "AI", "ai:１", "human"] {
+    assert_eq!("ai".parse::<Controller>().unwrap(), Controller::Ai { movetime_ms: 1000, method: Method::Auto });
+    assert_eq!("ai:100:auto".parse::<Controller>().unwrap(), Controller::Ai { movetime_ms: 100, method: Method::Auto });
+    assert_eq!("ai:100:brs".parse::<Controller>().unwrap(), Controller::Ai { movetime_ms: 100, method: Method::BestReply });
+    for bad in ["", "ai:", "ai:0", "ai:600001", "ai:-5", "ai:1e3", "AI", "ai:１", "human", "ai:0:brs", "ai::brs"] {
         let e = bad.parse::<Controller>().unwrap_err();
         assert!(e.starts_with("unknown controller") && !e.contains('\n'), "{bad}: {e}");
+    }
+    for bad in ["ai:100:", "ai:100:best", "ai:100:brs:1", "ai:100:MCTS"] {
+        let e = bad.parse::<Controller>().unwrap_err();
+        assert!(e.starts_with("unknown search method") && !e.contains('\n'), "{bad}: {e}");
     }
 }
 
@@ -309,7 +315,7 @@ fn the_ai_beats_random_play_at_checkers_and_chess() {
         let config = MatchConfig {
             game,
             options: GameOptions::default_for(game),
-            seats: vec![Controller::Ai { movetime_ms: 20 }, Controller::Random],
+            seats: vec![Controller::Ai { movetime_ms: 20, method: Method::Auto }, Controller::Random],
             games: 4,
             seed: 5,
             threads: 2,

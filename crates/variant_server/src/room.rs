@@ -7,7 +7,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use variant_rules::cli::OptionArgs;
-use variant_rules::search::{self, Controller, Memory};
+use variant_rules::search::{self, Controller, Memory, Method};
 use variant_rules::{Game, GameId, Outcome, Position, Seat, SeatSet};
 
 /// Who holds a seat, with the secret that proves it.
@@ -421,7 +421,7 @@ impl Room {
             let names: Vec<String> = winners.iter().map(|w| seat_words(id, w)).collect();
             self.ended = Some(format!("{} {} ({} {why})", names.join(" and "), if names.len() == 1 { "wins" } else { "win" }, seat_words(id, s)));
         } else {
-            self.holders[s.index()] = Holder::Computer(Controller::Ai { movetime_ms: 300 });
+            self.holders[s.index()] = Holder::Computer(Controller::Ai { movetime_ms: 300, method: Method::Auto });
         }
     }
 }
@@ -462,7 +462,8 @@ mod tests {
         let mut game = Game::new(GameId::Chess, GameOptions::default_for(GameId::Chess), None).unwrap();
         let mut memory = Memory::new();
         assert_eq!(format!("{memory:?}"), "Memory { kept: false }");
-        let entry = computer_move_in(&game, Controller::Ai { movetime_ms: 50 }, &mut rand::rng(), &AtomicBool::new(false), &mut memory).unwrap();
+        let entry =
+            computer_move_in(&game, Controller::Ai { movetime_ms: 50, method: Method::Auto }, &mut rand::rng(), &AtomicBool::new(false), &mut memory).unwrap();
         assert_eq!(format!("{memory:?}"), "Memory { kept: true }");
         let Entry::Move { text, .. } = entry else { panic!("not a move: {entry:?}") };
         game.play(&text).unwrap();

@@ -16,7 +16,7 @@ use variant_rules::cli::OptionArgs;
 use variant_rules::game::{GameId, GameOptions};
 use variant_rules::record::{Format, Record};
 use variant_rules::search::matches::{GameRecord, MatchConfig, Tally, run_match};
-use variant_rules::search::{self, Controller, Limits};
+use variant_rules::search::{self, Controller, Limits, Method};
 use variant_rules::{Game, Outcome, Position, Seat};
 
 /// `println!` that survives a reader going away: `variant-rules check ... | head -1` closes the
@@ -91,6 +91,10 @@ enum Command {
         /// Search exactly this deep instead (plies; reproducible, however long it takes).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
+        /// How the opponents' turns are searched at a table of three or more teams: auto (the
+        /// method kept for the game), paranoid, brs (best-reply search) or mcts.
+        #[arg(long, default_value = "auto", value_parser = parse_method)]
+        method: Method,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -128,7 +132,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         options: OptionArgs,
-        /// One controller per seat in turn order: random, greedy, ai (1 s a move) or ai:MS.
+        /// One controller per seat in turn order: random, greedy, ai (1 s a move), ai:MS, or
+        /// ai:MS:METHOD with METHOD paranoid, brs (best-reply search) or mcts for tables of
+        /// three or more teams (auto: the method kept for the game).
         #[arg(long, allow_hyphen_values = true, default_value = "ai,random")]
         seats: String,
         /// Games to play (seats rotate one place per game).
@@ -252,7 +258,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let id: GameId = game.parse()?;
             search::uci::serve(id, std::io::stdin().lock(), std::io::stdout()).map_err(|e| format!("uci: {e}"))?;
         }
-        Command::Bestmove { game, setup, movetime, depth, json } => bestmove(&setup.game(&game)?, movetime, depth, json)?,
+        Command::Bestmove { game, setup, movetime, depth, method, json } => bestmove(&setup.game(&game)?, movetime, depth, method, json)?,
         Command::Match { game, options, seats, games, threads, max_plies, json } => {
             let (game, options) = options.resolve(&game)?;
             let seats = seats.split(',').map(|s| s.trim().parse::<Controller>()).collect::<Result<Vec<_>, _>>()?;
@@ -380,7 +386,7 @@ fn seat_json(pos: &variant_rules::AnyPosition, s: Seat, name: String) -> serde_j
 }
 
 /// `bestmove`: one search, printed as text or JSON.
-fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Result<(), String> {
+fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, method: Method, json: bool) -> Result<(), String> {
     if let Some(o) = game.outcome() {
         return Err(format!("the game is over ({})", o.reason()));
     }
@@ -388,7 +394,7 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, json: bool) -> Resul
     if let Some(n) = pos.dice_due() {
         return Err(format!("{n} {} to be thrown first: add the roll to --moves (e.g. [3,5] or [4])", if n == 1 { "die is" } else { "dice are" }));
     }
-    let limits = depth.map_or(Limits::movetime(movetime), Limits::depth);
+    let limits = depth.map_or(Limits::movetime(movetime), Limits::depth).with_method(method);
     let thought = search::think_game(game, &limits, &AtomicBool::new(false));
     let best = thought.best.ok_or("no move to choose")?;
     let pv = thought.pv_text(pos);
@@ -446,4 +452,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `--method`'s value: a search method's name.
+fn parse_method(s: &str) -> Result<Method, String> {
+    s.parse()
 }

@@ -15,6 +15,7 @@
 
 pub mod eval;
 pub mod matches;
+mod mcts;
 mod pvs;
 pub mod uci;
 
@@ -42,6 +43,60 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Deepest iteration, in plies.
     pub depth: u32,
+    /// How the opponents' turns are searched at a table of three or more teams.
+    pub method: Method,
+}
+
+/// How the search treats the opponents' turns at a table of three or more teams. With two
+/// teams every method is the same alpha-beta search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Method {
+    /// The method measured best for the game ([`Method::resolve`]; docs/architecture.md).
+    #[default]
+    Auto,
+    /// Every opponent plays against the mover's team, one after another (alpha-beta over
+    /// the coalition of all others).
+    Paranoid,
+    /// Best-reply search (BRS+): of the opponents' turns between two of ours, one opponent
+    /// searches all its moves and the others play their first move in order.
+    BestReply,
+    /// Monte Carlo tree search: UCT with a reward per seat, leaves scored by the evaluation.
+    Mcts,
+}
+
+impl Method {
+    /// Every method a player can name, in the order `--help` lists them.
+    pub const ALL: [Method; 4] = [Method::Auto, Method::Paranoid, Method::BestReply, Method::Mcts];
+
+    /// The name written after `ai:MS:` (`auto` for [`Method::Auto`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Paranoid => "paranoid",
+            Method::BestReply => "brs",
+            Method::Mcts => "mcts",
+        }
+    }
+
+    /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
+    /// alpha-beta), else [`Method::Auto`] becomes the one kept for the game.
+    pub fn resolve<P: Position>(self, pos: &P) -> Method {
+        match self {
+            _ if pos.seating().teams().len() < 3 => Method::Paranoid,
+            Method::Auto => Method::Paranoid,
+            m => m,
+        }
+    }
+}
+
+impl FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Method::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+            format!("unknown search method {s:?} ({})", names.join(", "))
+        })
+    }
 }
 
 /// The deepest iteration when only time limits the search (buffers hold a little more).
@@ -50,11 +105,15 @@ const MAX_DEPTH: u32 = 60;
 impl Limits {
     /// Search for `ms` milliseconds.
     pub fn movetime(ms: u64) -> Limits {
-        Limits { movetime: Some(Duration::from_millis(ms)), depth: MAX_DEPTH }
+        Limits { movetime: Some(Duration::from_millis(ms)), depth: MAX_DEPTH, method: Method::Auto }
     }
     /// Search to `depth` plies, however long it takes (tests: reproducible results).
     pub fn depth(depth: u32) -> Limits {
-        Limits { movetime: None, depth }
+        Limits { movetime: None, depth, method: Method::Auto }
+    }
+    /// The same limits, searching with `method`.
+    pub fn with_method(self, method: Method) -> Limits {
+        Limits { method, ..self }
     }
 }
 
@@ -120,6 +179,10 @@ impl Thought {
 /// Score (hundredths) at which the odds of winning are ten to one in [`Thought::expectation`]:
 /// four pawns, the usual centipawn-to-expectation scale (Lichess's and many engines' 400).
 const PAWNS_PER_DECADE: f32 = 400.0;
+
+/// Monte Carlo iterations per ply of a depth limit ([`Limits::depth`]: tests' reproducible
+/// searches; a time limit stops it long before [`MAX_DEPTH`] times this).
+const MCTS_ITERATIONS_PER_PLY: u64 = 2000;
 
 /// Samples of CHEX's hidden pile order searched per decision (each gets an equal share of
 /// the time; the move most samples prefer is played). Four keeps each sample deep enough.
@@ -224,7 +287,7 @@ fn search_one<P: Evaluate>(
     p: &P,
     history: &[u64],
     repetition: bool,
-    depth: u32,
+    limits: &Limits,
     deadline: Option<Instant>,
     ms: u64,
     stop: &AtomicBool,
@@ -234,8 +297,9 @@ where
     P::Move: Send + 'static,
 {
     let mut root = p.clone();
-    let mut searcher = Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, stop, memory.take());
-    let found = searcher.run(&mut root, depth, deadline);
+    let best_reply = limits.method.resolve(p) == Method::BestReply;
+    let mut searcher = Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, best_reply, stop, memory.take());
+    let found = searcher.run(&mut root, limits.depth, deadline);
     memory.put(searcher.keep());
     found
 }
@@ -250,9 +314,13 @@ where
     let mut rng = ChaCha8Rng::seed_from_u64(p.hash());
     let repetition = ask.repetition && p.search_repetition();
     match p.hidden_sample(&mut rng) {
+        None if ask.limits.method.resolve(p) == Method::Mcts => {
+            let (deadline, _) = ask.budget(1, 1);
+            mcts::search(p, deadline, ask.limits.depth as u64 * MCTS_ITERATIONS_PER_PLY, ask.stop)
+        }
         None => {
             let (deadline, ms) = ask.budget(1, 1);
-            search_one(p, ask.history, repetition, ask.limits.depth, deadline, ms, ask.stop, memory)
+            search_one(p, ask.history, repetition, ask.limits, deadline, ms, ask.stop, memory)
         }
         // Each sample is a different position: nothing carries between them or moves.
         Some(first) => search_hidden(p, first, &mut rng, repetition, ask),
@@ -271,7 +339,7 @@ where
     for i in 0..HIDDEN_SAMPLES {
         let (deadline, share) = ask.budget(HIDDEN_SAMPLES, i + 1);
         let sample = first.take().unwrap_or_else(|| p.hidden_sample(rng).expect("hidden state is sampled every time"));
-        let found = search_one(&sample, ask.history, repetition, ask.limits.depth, deadline, share, ask.stop, &mut Memory::new());
+        let found = search_one(&sample, ask.history, repetition, ask.limits, deadline, share, ask.stop, &mut Memory::new());
         nodes += found.nodes;
         depth = depth.min(found.depth);
         if let Some(m) = found.best {
@@ -298,8 +366,13 @@ pub enum Controller {
     Random,
     /// The move with the best material right after it (a win if one is there), ties at random.
     Greedy,
-    /// The search, given this many milliseconds per move.
-    Ai { movetime_ms: u32 },
+    /// The search, given this many milliseconds per move, with `method` at a table of three
+    /// or more teams.
+    Ai {
+        movetime_ms: u32,
+        #[serde(default)]
+        method: Method,
+    },
 }
 
 /// A strength the table offers a computer seat: a time to think per move, a name, and the
@@ -361,7 +434,8 @@ impl fmt::Display for Controller {
         match self {
             Controller::Random => f.write_str("random"),
             Controller::Greedy => f.write_str("greedy"),
-            Controller::Ai { movetime_ms } => write!(f, "ai:{movetime_ms}"),
+            Controller::Ai { movetime_ms, method: Method::Auto } => write!(f, "ai:{movetime_ms}"),
+            Controller::Ai { movetime_ms, method } => write!(f, "ai:{movetime_ms}:{}", method.name()),
         }
     }
 }
@@ -369,15 +443,20 @@ impl fmt::Display for Controller {
 impl FromStr for Controller {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("unknown controller {s:?} (random, greedy, ai or ai:MS with MS from 1 to {MAX_MOVETIME_MS})");
+        let bad = || format!("unknown controller {s:?} (random, greedy, ai, ai:MS or ai:MS:METHOD with MS from 1 to {MAX_MOVETIME_MS})");
         match s {
             "random" => Ok(Controller::Random),
             "greedy" => Ok(Controller::Greedy),
-            "ai" => Ok(Controller::Ai { movetime_ms: DEFAULT_MOVETIME_MS }),
+            "ai" => Ok(Controller::Ai { movetime_ms: DEFAULT_MOVETIME_MS, method: Method::Auto }),
             _ => {
-                let ms = s.strip_prefix("ai:").filter(|d| (1..=6).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())).ok_or_else(bad)?;
+                let rest = s.strip_prefix("ai:").ok_or_else(bad)?;
+                let (ms, method) = match rest.split_once(':') {
+                    Some((ms, method)) => (ms, method.parse::<Method>()?),
+                    None => (rest, Method::Auto),
+                };
+                let ms = Some(ms).filter(|d| (1..=6).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())).ok_or_else(bad)?;
                 let ms: u32 = ms.parse().map_err(|_| bad())?;
-                if (1..=MAX_MOVETIME_MS).contains(&ms) { Ok(Controller::Ai { movetime_ms: ms }) } else { Err(bad()) }
+                if (1..=MAX_MOVETIME_MS).contains(&ms) { Ok(Controller::Ai { movetime_ms: ms, method }) } else { Err(bad()) }
             }
         }
     }
@@ -403,7 +482,7 @@ impl Controller {
         match *self {
             Controller::Random => Some(legal[rng.random_range(0..legal.len())]),
             Controller::Greedy => Some(greedy(pos, &legal, rng)),
-            Controller::Ai { movetime_ms } => think_with(pos, history, &Limits::movetime(movetime_ms as u64), stop, memory).best,
+            Controller::Ai { movetime_ms, method } => think_with(pos, history, &Limits::movetime(movetime_ms as u64).with_method(method), stop, memory).best,
         }
     }
 }

@@ -8,6 +8,11 @@
 //! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
 //! makes this paranoid search) or everyone else. A child with the same side keeps the window;
 //! one with the other side negates it. With two seats that is plain negamax.
+//!
+//! With three or more teams the opponents' turns between two of ours can instead be searched
+//! as best-reply search (Schadd & Winands 2011) in its BRS+ form (Esser et al. 2013): one
+//! opponent of the run searches all its moves, the others play the move the ordering puts
+//! first, and the whole run costs one ply of depth ([`Searcher::new`]'s `best_reply`).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,6 +49,11 @@ const CLOCK_NODES: u64 = 256;
 /// mating move — a check — is within reach. Only for games that say which moves check
 /// ([`Evaluate::checks`]).
 const THREATS_ONLY_FROM_SEATS: usize = 5;
+
+/// Mixed into the hash of an opponent's node where the run's searching move is already made
+/// (best-reply search): there only the first move in order is played, so its table entry must
+/// not serve the same position searched in full.
+const SPENT_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// Slots of the static score cache (a power of two, hashes index it; 16 bytes each). 128 KB
 /// stays in the core's own cache: with 1 MB a depth-12 search ran slower than with this.
@@ -154,6 +164,11 @@ pub struct Searcher<'a, P: Evaluate> {
     /// Whether late moves are searched shallower first (two seats: the coalition search's
     /// move order is too rough a guide for it).
     reduces: bool,
+    /// Best-reply search (BRS+) of the opponents' runs of turns instead of paranoid search.
+    best_reply: bool,
+    /// Per ply, under best-reply search: whether an opponent earlier in this run of opponents'
+    /// turns has already searched its moves (this one then plays its first move in order).
+    spent: [bool; MAX_PLY],
     /// Hashes of the positions before this node (game history first) for repetition.
     path: Vec<u64>,
     repetition: bool,
@@ -187,7 +202,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// `history` holds the hashes of the game's earlier positions that repetition may reach.
     /// `kept` is what an earlier search of the same game left ([`Searcher::keep`]): its table
     /// and history serve again when they are the size asked for and scored for the same side.
-    pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, stop: &'a AtomicBool, kept: Option<Kept<P::Move>>) -> Self {
+    /// With `best_reply` and three or more teams, opponents' runs are searched as BRS+.
+    #[allow(clippy::too_many_arguments)] // one search's whole setup
+    pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, best_reply: bool, stop: &'a AtomicBool, kept: Option<Kept<P::Move>>) -> Self {
         let seating = root.seating();
         let us = seating.team(root.turn());
         let empty = Entry { key: 0, best: None, score: 0, depth: -1, bound: Bound::Exact };
@@ -212,6 +229,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             passed: [false; MAX_PLY],
             prunes: root.forward_pruning(),
             reduces: seating.count() == 2,
+            best_reply: best_reply && seating.teams().len() >= 3,
+            spent: [false; MAX_PLY],
             path,
             repetition,
             scores: PerSeat::splat(0),
@@ -328,6 +347,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         self.path.push(pos.hash());
         let undo = pos.play_unchecked(m);
         let same = self.is_us(pos) == mover_us;
+        // Best-reply search: a run of opponents' turns costs one ply, paid when it ends.
+        let depth = if self.best_reply && same && !mover_us && quiescence == 0 { depth + 1 } else { depth };
         let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
         let v = if quiescence > 0 { self.quiesce(pos, ply + 1, a, b, quiescence - 1) } else { self.search(pos, depth, ply + 1, a, b) };
         pos.undo(m, undo);
@@ -367,6 +388,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 -cap
             } else {
                 self.quiet_left = QUIESCENCE_NODES;
+                self.spent[ply + 1] = self.spent[ply];
                 let (a, b) = (low.max(-INF as i64) as i32, high.min(INF as i64) as i32);
                 self.child(pos, m, depth, ply, a, b, quiescence).clamp(-CHANCE_CAP, CHANCE_CAP) as i64
             };
@@ -420,6 +442,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             self.quiet_left = QUIESCENCE_NODES;
             return self.quiesce(pos, ply, alpha, beta, QUIESCENCE_PLIES);
         }
+        // The table keeps a spent opponent's node apart from the same position searched in full.
+        let hash = if self.best_reply && self.spent[ply] && !self.is_us(pos) { hash ^ SPENT_KEY } else { hash };
         let (table_move, cut) = self.probe(hash, depth, ply, alpha, beta);
         if let Some(v) = cut.filter(|_| ply > 0) {
             return v;
@@ -452,6 +476,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let undo = pos.play_null()?;
         self.path.push(hash);
         self.passed[ply + 1] = true;
+        self.spent[ply + 1] = self.spent[ply];
         let r = NULL_BASE + depth / NULL_PER_DEPTH;
         let same = self.is_us(pos) == mover_us;
         let v = if same { self.search(pos, depth - 1 - r, ply + 1, beta - 1, beta) } else { -self.search(pos, depth - 1 - r, ply + 1, -beta, -beta + 1) };
@@ -474,12 +499,21 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             return self.static_eval(pos);
         }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
-        let threats_only = !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
+        // Best-reply search: in a run of opponents' turns, `spent` once one has searched its
+        // moves (the rest play their first move in order). Its first move passes the search
+        // on to the next opponent; every other move spends it.
+        let run = self.best_reply && !self.is_us(pos);
+        let spent = run && self.spent[ply];
+        let threats_only = !self.best_reply && !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
         let late =
             if self.prunes && beta - alpha == 1 && !in_check && (depth as usize) < LATE_MOVES.len() { LATE_MOVES[depth.max(0) as usize] } else { usize::MAX };
         for i in 0..ordered.len() {
+            if spent && i > 0 {
+                break;
+            }
             let (key, m) = pick(&mut ordered, i);
+            self.spent[ply + 1] = run && (spent || i > 0);
             if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
                 continue;
             }

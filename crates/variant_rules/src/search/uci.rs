@@ -136,7 +136,7 @@ fn read_limits(words: &[&str], seat: usize) -> Limits {
         return Limits::movetime(ms);
     }
     // `infinite` (or nothing): until `stop`.
-    Limits { movetime: None, depth: 60 }
+    Limits::depth(60)
 }
 
 /// The `info` line for a finished search: depth, score (centipawns, or mate in moves), nodes,
