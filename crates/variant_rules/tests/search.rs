@@ -365,3 +365,28 @@ fn strengths_grow_with_the_time_to_think() {
     assert!(search::Strength::of(1234).is_none());
     assert!(s[2].description().contains("estimated") && s[1].description().contains("measured"));
 }
+
+/// At a table of three or more teams each method searches a tree of its own (best-reply search
+/// one opponent per run, Monte Carlo its iterations), never paranoid search under another
+/// name, and each plays a legal move from the starts of three- to six-seat cut-throat games;
+/// at depth 1 best-reply and paranoid search are the same search (no opponent's run is
+/// reached before the horizon).
+#[test]
+fn each_method_searches_its_own_tree_at_three_or_more_teams() {
+    let stop = AtomicBool::new(false);
+    for players in [3u8, 4, 6] {
+        let pos = start(GameId::TriChess, |o| o.players = players);
+        assert!(pos.seating().teams().len() >= 3);
+        let think = |depth, method| search::think(&pos, &[], &Limits::depth(depth).with_method(method), &stop);
+        let (paranoid, best_reply, mcts) = (think(3, Method::Paranoid), think(3, Method::BestReply), think(1, Method::Mcts));
+        assert_ne!(best_reply.nodes, paranoid.nodes, "{players} seats");
+        assert_eq!(think(3, Method::Auto).nodes, think(3, Method::Auto.resolve(&pos)).nodes, "{players} seats");
+        let legal = pos.legal_move_list();
+        for t in [&paranoid, &best_reply, &mcts] {
+            assert!(t.best.is_some_and(|m| legal.contains(&m)), "{players} seats");
+        }
+        assert_eq!(mcts.nodes, 2000, "{players} seats: the iterations a depth of 1 buys");
+        let (p1, b1) = (think(1, Method::Paranoid), think(1, Method::BestReply));
+        assert_eq!((p1.best, p1.score, p1.nodes), (b1.best, b1.score, b1.nodes), "{players} seats");
+    }
+}

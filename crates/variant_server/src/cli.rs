@@ -36,7 +36,7 @@ pub struct BotArgs {
     /// The seat to play, a letter.
     #[arg(long)]
     pub seat: String,
-    /// Who chooses the moves: random, greedy, ai or ai:MS.
+    /// Who chooses the moves: random, greedy, ai, ai:MS or ai:MS:METHOD (paranoid, brs, mcts).
     #[arg(long, default_value = "random")]
     pub controller: String,
     /// With --create: seats for the server's computer, e.g. `B:ai:300,C:greedy`.

@@ -134,7 +134,7 @@ pub enum Occupant {
     Player {
         connected: bool,
     },
-    /// The server's computer, with its controller (`random`, `greedy`, `ai:MS`).
+    /// The server's computer, with its controller (`random`, `greedy`, `ai:MS`, `ai:MS:METHOD`).
     Computer {
         controller: String,
     },

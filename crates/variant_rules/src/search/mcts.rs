@@ -1,6 +1,6 @@
 //! Monte Carlo tree search for tables of three or more teams: UCT with a reward per seat
 //! (max^n: each node's mover picks by its own seat's mean, Sturtevant 2008), leaves scored by
-//! a short capture playout and the evaluation read as each team's odds against the rest.
+//! a short playout and the evaluation read as each team's odds of winning.
 //!
 //! Random playouts to the end of a chess game say little and cost much, so, as in most MCTS
 //! for games with a good evaluation, a new leaf is scored at once: one round of captures (or
@@ -25,9 +25,9 @@ const EXPLORATION: f32 = 0.12;
 /// Weight of the backed-up evaluation against the mean reward in selection (the paper's α;
 /// it found 0.3-0.6 best across its games; 0.25 and 0.6 did worse here).
 const IMPLICIT: f32 = 0.4;
-/// Tree nodes at most (about 48 bytes each: 96 MB): past this the tree stops growing and
-/// iterations only refine the visits of what it holds.
-const MAX_NODES: usize = 2 << 20;
+/// Bytes the tree's nodes may take (a node is 48 bytes and the move's size: 1-2 M nodes):
+/// past this the tree stops growing and iterations only refine the visits of what it holds.
+const MAX_TREE_BYTES: usize = 96 << 20;
 /// A new leaf's playout lasts one round of the table's seats and this many plies more.
 const PLAYOUT_EXTRA: usize = 1;
 /// Iterations between looks at the clock and the stop flag.
@@ -69,24 +69,22 @@ struct Tree<'a, M> {
     path: Vec<u32>,
     /// Xorshift state for the playouts' quiet moves.
     rng: u64,
+    /// Nodes at most ([`MAX_TREE_BYTES`] of them).
+    max_nodes: usize,
     stop: &'a AtomicBool,
 }
 
 /// Searches `root` until `deadline` (or `max_iterations`, or the stop flag) and returns the
-/// most visited move, with the root mover's mean reward as a score.
+/// move that wins outright or else the most visited, with the root mover's mean reward as a
+/// score. `nodes` counts iterations; a forced move is played without a search.
 pub(super) fn search<P: Evaluate>(root: &P, deadline: Option<Instant>, max_iterations: u64, stop: &AtomicBool) -> Found<P::Move> {
+    let mut legal = Vec::new();
+    root.legal_moves(&mut legal);
+    if legal.len() <= 1 {
+        return Found { best: legal.first().copied(), score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+    }
     let mut pos = root.clone();
-    let mut tree = Tree {
-        nodes: vec![Node::new(None, [0.0; MAX_SEATS])],
-        seating: root.seating(),
-        teams: root.seating().teams(),
-        moves: Vec::new(),
-        scores: PerSeat::splat(0),
-        movers: Vec::new(),
-        path: Vec::new(),
-        rng: root.hash() | 1,
-        stop,
-    };
+    let mut tree = Tree::new(root, stop);
     let (mut iterations, mut depth, mut undos) = (0u64, 0usize, Vec::new());
     while iterations < max_iterations {
         if iterations % CLOCK_ITERATIONS as u64 == 0 && iterations > 0 && tree.out_of_time(deadline) {
@@ -98,7 +96,23 @@ pub(super) fn search<P: Evaluate>(root: &P, deadline: Option<Instant>, max_itera
     tree.found(root, iterations, depth as u32)
 }
 
-impl<M: Copy + Eq> Tree<'_, M> {
+impl<'a, M: Copy + Eq> Tree<'a, M> {
+    /// A tree holding `root` alone.
+    fn new<P: Evaluate<Move = M>>(root: &P, stop: &'a AtomicBool) -> Self {
+        Tree {
+            nodes: vec![Node::new(None, [0.0; MAX_SEATS])],
+            seating: root.seating(),
+            teams: root.seating().teams(),
+            moves: Vec::new(),
+            scores: PerSeat::splat(0),
+            movers: Vec::new(),
+            path: Vec::new(),
+            rng: root.hash() | 1,
+            max_nodes: MAX_TREE_BYTES / std::mem::size_of::<Node<M>>(),
+            stop,
+        }
+    }
+
     fn out_of_time(&self, deadline: Option<Instant>) -> bool {
         self.stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
     }
@@ -121,7 +135,7 @@ impl<M: Copy + Eq> Tree<'_, M> {
                 }
                 pos.legal_moves(&mut self.moves);
                 if let Some(o) = pos.outcome_with(&self.moves) {
-                    let r = outcome_rewards(o);
+                    let r = outcome_rewards(o, self.teams.len());
                     // A move that wins outright is the mover's choice whatever the means say
                     // (the evaluation's odds near a won game are close to 1 for many moves).
                     let n = &mut self.nodes[node as usize];
@@ -132,7 +146,7 @@ impl<M: Copy + Eq> Tree<'_, M> {
                 }
                 // A leaf: grown on its second visit (the first only scores it), so nodes are
                 // spent where the search returns.
-                if self.nodes[node as usize].visits > 0 && self.nodes.len() < MAX_NODES {
+                if self.nodes[node as usize].visits > 0 && self.nodes.len() + self.moves.len() <= self.max_nodes {
                     self.expand(pos, node);
                     self.minimax_up();
                 }
@@ -158,6 +172,11 @@ impl<M: Copy + Eq> Tree<'_, M> {
         let moves = std::mem::take(&mut self.moves);
         let turn = pos.turn().index();
         let first = self.nodes.len();
+        // Grown by doubling, but never past the cap (a doubling near it would take twice).
+        if self.nodes.capacity() < first + moves.len() {
+            let want = (self.nodes.capacity() * 2).clamp(first + moves.len(), self.max_nodes.max(first + moves.len()));
+            self.nodes.reserve_exact(want - first);
+        }
         for &m in &moves {
             let undo = pos.play_unchecked(m);
             let heur = self.odds(pos).0;
@@ -217,7 +236,7 @@ impl<M: Copy + Eq> Tree<'_, M> {
         for _ in 0..self.seating.count() + PLAYOUT_EXTRA {
             pos.legal_moves(&mut self.moves);
             if let Some(o) = pos.outcome_with(&self.moves) {
-                let r = outcome_rewards(o);
+                let r = outcome_rewards(o, self.teams.len());
                 unwind(pos, played, base);
                 return r;
             }
@@ -334,8 +353,10 @@ fn unwind<P: Evaluate>(pos: &mut P, played: &mut Vec<(P::Move, P::Undo)>, keep: 
     }
 }
 
-/// A finished game's rewards: 1 to each winner, 0 to the rest; ½ to every seat in a draw.
-fn outcome_rewards(outcome: Outcome) -> PerSeat<f32> {
+/// A finished game's rewards: 1 to each winner, 0 to the rest; in a draw each team's even
+/// share, as the odds of a level position give it (½ would make a draw better than level
+/// play at a table of three teams).
+fn outcome_rewards(outcome: Outcome, teams: usize) -> PerSeat<f32> {
     match outcome {
         Outcome::Win { winners, .. } => {
             let mut r = PerSeat::splat(0.0);
@@ -344,7 +365,7 @@ fn outcome_rewards(outcome: Outcome) -> PerSeat<f32> {
             }
             r
         }
-        Outcome::Draw { .. } => PerSeat::splat(0.5),
+        Outcome::Draw { .. } => PerSeat::splat(1.0 / teams.max(1) as f32),
     }
 }
 
@@ -396,17 +417,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         for root in positions() {
             let mut pos = root.clone();
-            let mut tree = Tree {
-                nodes: vec![Node::new(None, [0.0; MAX_SEATS])],
-                seating: root.seating(),
-                teams: root.seating().teams(),
-                moves: Vec::new(),
-                scores: PerSeat::splat(0),
-                movers: Vec::new(),
-                path: Vec::new(),
-                rng: 1,
-                stop: &stop,
-            };
+            let mut tree = Tree::new(&root, &stop);
             let mut undos = Vec::new();
             for _ in 0..400 {
                 tree.iterate(&mut pos, &mut undos);
@@ -430,33 +441,13 @@ mod tests {
     fn odds_are_shares_of_the_win() {
         let stop = AtomicBool::new(false);
         for root in positions() {
-            let mut tree = Tree::<crate::game::AnyMove> {
-                nodes: Vec::new(),
-                seating: root.seating(),
-                teams: root.seating().teams(),
-                moves: Vec::new(),
-                scores: PerSeat::splat(0),
-                movers: Vec::new(),
-                path: Vec::new(),
-                rng: 1,
-                stop: &stop,
-            };
+            let mut tree = Tree::new(&root, &stop);
             let odds = tree.odds(&root);
             let total: f32 = tree.teams.iter().map(|t| odds[t.iter().next().unwrap()]).sum();
             assert!((total - 1.0).abs() < 1e-4, "{total}");
         }
-        let seating = Seating::cut_throat(3);
-        let mut tree = Tree::<crate::game::AnyMove> {
-            nodes: Vec::new(),
-            teams: seating.teams(),
-            seating,
-            moves: Vec::new(),
-            scores: PerSeat::splat(0),
-            movers: Vec::new(),
-            path: Vec::new(),
-            rng: 1,
-            stop: &stop,
-        };
+        let three = AnyPosition::start(GameId::TriChess, &GameOptions { players: 3, ..GameOptions::default_for(GameId::TriChess) }).unwrap();
+        let mut tree = Tree::new(&three, &stop);
         let shares = |tree: &mut Tree<crate::game::AnyMove>, scores: [i32; 3]| {
             tree.scores.0[..3].copy_from_slice(&scores);
             tree.shares()
@@ -467,5 +458,25 @@ mod tests {
         assert!((frozen.0[1] - edge).abs() < 1e-4, "{:?}", frozen.0);
         let even = shares(&mut tree, [50, 50, 50]);
         assert!(even.0[..3].iter().all(|&p| (p - 1.0 / 3.0).abs() < 1e-6));
+    }
+
+    /// Each node on the path is credited with the reward of the seat that chose its move, and
+    /// a draw gives each team an even share.
+    #[test]
+    fn rewards_go_to_the_seat_that_chose() {
+        let stop = AtomicBool::new(false);
+        let three = AnyPosition::start(GameId::TriChess, &GameOptions { players: 3, ..GameOptions::default_for(GameId::TriChess) }).unwrap();
+        let mut tree = Tree::new(&three, &stop);
+        tree.nodes.extend([Node::new(None, [0.0; MAX_SEATS]), Node::new(None, [0.0; MAX_SEATS]), Node::new(None, [0.0; MAX_SEATS])]);
+        tree.path = vec![0, 1, 2, 3];
+        tree.movers = vec![0, 1, 2];
+        let mut rewards = PerSeat::splat(0.0);
+        rewards.0[..3].copy_from_slice(&[0.5, 0.2, 0.3]);
+        tree.backup(&rewards);
+        tree.backup(&rewards);
+        let got: Vec<(u32, f32)> = tree.nodes.iter().map(|n| (n.visits, n.reward)).collect();
+        assert_eq!(got, vec![(2, 0.0), (2, 1.0), (2, 0.4), (2, 0.6)]);
+        let draw = outcome_rewards(Outcome::Draw { reason: crate::position::Reason::ThreefoldRepetition }, 3);
+        assert!(draw.0[..3].iter().all(|&p| (p - 1.0 / 3.0).abs() < 1e-6));
     }
 }

@@ -3,7 +3,9 @@
 //! - [`eval`]: each game's static evaluation ([`Evaluate`]);
 //! - `pvs`: iterative-deepening principal variation search with a transposition table and
 //!   quiescence; dice throws are chance nodes weighted by [`Position::chance`]; with more than
-//!   two seats the mover's team searches against a coalition of all others (paranoid);
+//!   two seats the mover's team searches against a coalition of all others (paranoid), or,
+//!   at three or more teams, lets one opponent of each run of turns reply (best-reply search);
+//! - `mcts`: Monte Carlo tree search for three or more teams (see [`Method`]);
 //! - [`think`]: the entry point on [`AnyPosition`] (a time or depth limit and a stop flag, so
 //!   a caller on another thread can interrupt it); CHEX's hidden piles are searched as
 //!   sampled orders ([`Evaluate::hidden_sample`]), never the real one; [`think_with`] keeps a
@@ -79,15 +81,26 @@ impl Method {
     }
 
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
-    /// alpha-beta), else [`Method::Auto`] becomes the one kept for the game.
+    /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
+    /// each for itself, paranoid search otherwise: what the matches between them found
+    /// (docs/architecture.md, "Three or more teams"; best-reply search was not measured where
+    /// partners share a turn run).
     pub fn resolve<P: Position>(self, pos: &P) -> Method {
+        let seating = pos.seating();
+        let teams = seating.teams().len();
         match self {
-            _ if pos.seating().teams().len() < 3 => Method::Paranoid,
+            _ if teams < 3 => Method::Paranoid,
+            Method::Auto if teams == seating.count() && teams <= BEST_REPLY_UP_TO_SEATS => Method::BestReply,
             Method::Auto => Method::Paranoid,
             m => m,
         }
     }
 }
+
+/// The most seats at which [`Method::Auto`] plays best-reply search in cut-throat. At five and
+/// six the paranoid search's opponents' plies are already narrowed to their threats
+/// (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there.
+const BEST_REPLY_UP_TO_SEATS: usize = 4;
 
 impl FromStr for Method {
     type Err = String;
@@ -180,8 +193,8 @@ impl Thought {
 /// four pawns, the usual centipawn-to-expectation scale (Lichess's and many engines' 400).
 const PAWNS_PER_DECADE: f32 = 400.0;
 
-/// Monte Carlo iterations per ply of a depth limit ([`Limits::depth`]: tests' reproducible
-/// searches; a time limit stops it long before [`MAX_DEPTH`] times this).
+/// Monte Carlo iterations per ply of a depth limit without a time limit ([`Limits::depth`]:
+/// tests' reproducible searches).
 const MCTS_ITERATIONS_PER_PLY: u64 = 2000;
 
 /// Samples of CHEX's hidden pile order searched per decision (each gets an equal share of
@@ -316,7 +329,9 @@ where
     match p.hidden_sample(&mut rng) {
         None if ask.limits.method.resolve(p) == Method::Mcts => {
             let (deadline, _) = ask.budget(1, 1);
-            mcts::search(p, deadline, ask.limits.depth as u64 * MCTS_ITERATIONS_PER_PLY, ask.stop)
+            // A time limit alone stops it; a depth limit (tests) buys a fixed count of iterations.
+            let iterations = if deadline.is_some() { u64::MAX } else { ask.limits.depth as u64 * MCTS_ITERATIONS_PER_PLY };
+            mcts::search(p, deadline, iterations, ask.stop)
         }
         None => {
             let (deadline, ms) = ask.budget(1, 1);

@@ -169,6 +169,13 @@ pub struct Searcher<'a, P: Evaluate> {
     /// Per ply, under best-reply search: whether an opponent earlier in this run of opponents'
     /// turns has already searched its moves (this one then plays its first move in order).
     spent: [bool; MAX_PLY],
+    /// Per ply, under best-reply search: the opponents' moves made so far in this run.
+    run: [u8; MAX_PLY],
+    /// Per ply: whether the node is a throw of the dice (its outcomes cost no depth).
+    throwing: [bool; MAX_PLY],
+    /// Seats outside the searching team: the longest run of opponents' turns while a seat
+    /// of ours is in play.
+    opponents: u8,
     /// Hashes of the positions before this node (game history first) for repetition.
     path: Vec<u64>,
     repetition: bool,
@@ -231,6 +238,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             reduces: seating.count() == 2,
             best_reply: best_reply && seating.teams().len() >= 3,
             spent: [false; MAX_PLY],
+            run: [0; MAX_PLY],
+            throwing: [false; MAX_PLY],
+            opponents: (seating.count() - us.iter().count()) as u8,
             path,
             repetition,
             scores: PerSeat::splat(0),
@@ -347,8 +357,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         self.path.push(pos.hash());
         let undo = pos.play_unchecked(m);
         let same = self.is_us(pos) == mover_us;
-        // Best-reply search: a run of opponents' turns costs one ply, paid when it ends.
-        let depth = if self.best_reply && same && !mover_us && quiescence == 0 { depth + 1 } else { depth };
+        // Best-reply search: a run of opponents' turns costs one ply, paid when it ends. A run
+        // longer than the opponents (our seats are out, or skipped) pays for every move past
+        // them, so such a line still reaches the horizon; so does a throw's outcome, which is
+        // not a move of the run.
+        let run = if mover_us { 0 } else { self.run[ply].saturating_add(u8::from(!self.throwing[ply])) };
+        self.run[ply + 1] = run;
+        let depth = if self.best_reply && same && !mover_us && quiescence == 0 && !self.throwing[ply] && run < self.opponents { depth + 1 } else { depth };
         let (a, b) = if same { (alpha, beta) } else { (-beta, -alpha) };
         let v = if quiescence > 0 { self.quiesce(pos, ply + 1, a, b, quiescence - 1) } else { self.search(pos, depth, ply + 1, a, b) };
         pos.undo(m, undo);
@@ -372,6 +387,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// Searched with the full window, Dice Chess to depth 2 took up to 464 k nodes (288 k now).
     fn expect(&mut self, pos: &mut P, depth: i32, ply: usize, total: u32, alpha: i32, beta: i32) -> i32 {
         let outcomes = std::mem::take(&mut self.chances[ply]);
+        self.throwing[ply] = true;
         let quiescence = if depth <= 0 { QUIESCENCE_PLIES } else { 0 };
         let (total, cap) = (total as i64, CHANCE_CAP as i64);
         let (mut sum, mut rest, mut cut) = (0i64, total, None);
@@ -406,6 +422,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             }
         }
         self.chances[ply] = outcomes;
+        self.throwing[ply] = false;
         cut.unwrap_or(sum / total) as i32
     }
 
@@ -476,7 +493,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let undo = pos.play_null()?;
         self.path.push(hash);
         self.passed[ply + 1] = true;
-        self.spent[ply + 1] = self.spent[ply];
+        // A pass by our side opens the opponents' run afresh; one by an opponent leaves it as is.
+        self.spent[ply + 1] = !mover_us && self.spent[ply];
+        self.run[ply + 1] = if mover_us { 0 } else { self.run[ply] };
         let r = NULL_BASE + depth / NULL_PER_DEPTH;
         let same = self.is_us(pos) == mover_us;
         let v = if same { self.search(pos, depth - 1 - r, ply + 1, beta - 1, beta) } else { -self.search(pos, depth - 1 - r, ply + 1, -beta, -beta + 1) };
@@ -718,9 +737,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let (mut pv, mut legal) = (Vec::new(), Vec::new());
         let mut seen = Vec::new();
         while pv.len() < depth as usize {
-            let e = self.table[self.slot(pos.hash())];
             pos.legal_moves(&mut legal);
-            let Some(m) = e.best.filter(|m| e.key == pos.hash() && legal.contains(m) && !seen.contains(&pos.hash())) else { break };
+            // Best-reply search keeps a spent opponent's node under its own key: either serves.
+            let hash = pos.hash();
+            let stored = [hash, hash ^ SPENT_KEY].into_iter().map(|k| self.table[self.slot(k)]).find(|e| e.key == hash || e.key == hash ^ SPENT_KEY);
+            let Some(m) = stored.and_then(|e| e.best).filter(|m| legal.contains(m) && !seen.contains(&hash)) else { break };
             seen.push(pos.hash());
             pv.push(m);
             pos.play_unchecked(m);
