@@ -331,6 +331,12 @@ fn bestmove_prints_a_legal_move_with_score_and_line() {
     assert!(legal["legal_moves"].as_array().unwrap().iter().any(|m| m == &serde_json::Value::String(best.clone())), "{line}");
     let v = json(&["bestmove", "stax", "--players", "4", "--seating", "cut-throat", "--movetime", "50", "--json"]);
     assert!(v["depth"].as_u64().unwrap() >= 1 && v["nodes"].as_u64().unwrap() > 0, "{v}");
+    // Each search method of a three-team table plays one of the legal moves.
+    let legal = json(&["check", "tri-chess", "--players", "3", "--json"]);
+    for method in ["paranoid", "brs", "mcts", "auto"] {
+        let v = json(&["bestmove", "tri-chess", "--players", "3", "--depth", "2", "--method", method, "--json"]);
+        assert!(legal["legal_moves"].as_array().unwrap().contains(&v["bestmove"]), "{method}: {v}");
+    }
 }
 
 #[test]
@@ -353,6 +359,8 @@ fn bestmove_and_match_refuse_bad_input_in_one_line() {
     rejects(&["match", "chess", "--seats", "ai:0,random"], "unknown controller");
     rejects(&["match", "chess", "--seats", "ai,robot"], "unknown controller");
     rejects(&["match", "chess", "--games", "0"], "games");
+    rejects(&["bestmove", "tri-chess", "--players", "3", "--method", "minimax"], "unknown search method");
+    rejects(&["match", "tri-chess", "--players", "3", "--seats", "ai:50:brs,ai:50:best,random"], "unknown search method");
 }
 
 #[test]
