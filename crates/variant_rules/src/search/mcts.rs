@@ -233,9 +233,14 @@ impl<'a, M: Copy + Eq> Tree<'a, M> {
     /// without a capture would hide a piece left hanging to the seat after it.
     fn score_leaf<P: Evaluate<Move = M>>(&mut self, pos: &mut P, played: &mut Vec<(M, P::Undo)>) -> PerSeat<f32> {
         let base = played.len();
-        for _ in 0..self.seating.count() + PLAYOUT_EXTRA {
-            pos.legal_moves(&mut self.moves);
-            if let Some(o) = pos.outcome_with(&self.moves) {
+        // The leaf's own moves are listed (and its game found going on) by `iterate` already.
+        for ply in 0..self.seating.count() + PLAYOUT_EXTRA {
+            if ply > 0 {
+                pos.legal_moves(&mut self.moves);
+            }
+            if ply > 0
+                && let Some(o) = pos.outcome_with(&self.moves)
+            {
                 let r = outcome_rewards(o, self.teams.len());
                 unwind(pos, played, base);
                 return r;
