@@ -103,7 +103,7 @@ fn settle(game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f
     let mut played = 0;
     while played < max_games {
         let games = chunk.min(max_games - played);
-        let config = MatchConfig { game, options: *options, seats: seats.clone(), games, seed: 1000 + played as u64, threads, max_plies: 600 };
+        let config = MatchConfig { game, options: *options, seats: seats.clone(), games, seed: 1000 + played as u64, threads, max_plies: 600, random_plies: 0 };
         let report = run_match(&config, &|_| {}).expect("a valid configuration");
         let ai = &report.controllers[0];
         total.wins += ai.wins;

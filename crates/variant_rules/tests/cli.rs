@@ -348,6 +348,10 @@ fn match_tallies_every_game() {
         assert_eq!(sum, 4, "{t}");
     }
     assert_eq!(v["controllers"][0]["label"], "greedy");
+    // Random first plies are read: every ply of a 6-ply game random.
+    let v = json(&["match", "chess", "--seats", "greedy,greedy", "--games", "2", "--max-plies", "6", "--random-plies", "6", "--json"]);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["controllers"][0]["draws"], 2, "{v}");
 }
 
 #[test]
@@ -359,6 +363,8 @@ fn bestmove_and_match_refuse_bad_input_in_one_line() {
     rejects(&["match", "chess", "--seats", "ai:0,random"], "unknown controller");
     rejects(&["match", "chess", "--seats", "ai,robot"], "unknown controller");
     rejects(&["match", "chess", "--games", "0"], "games");
+    rejects(&["match", "chess", "--random-plies", "many"], "random-plies");
+    rejects(&["match", "chess", "--random-plies", "1001"], "random-plies");
     rejects(&["bestmove", "tri-chess", "--players", "3", "--method", "minimax"], "unknown search method");
     rejects(&["match", "tri-chess", "--players", "3", "--seats", "ai:50:brs,ai:50:best,random"], "unknown search method");
 }

@@ -229,6 +229,7 @@ fn match_tallies_add_up_and_seats_rotate() {
         seed: 11,
         threads: 2,
         max_plies: 400,
+        random_plies: 0,
     };
     let report = run_match(&config, &|_| {}).unwrap();
     assert_eq!(report.games.len(), 6);
@@ -263,11 +264,42 @@ fn a_match_counts_each_sides_choices() {
         seed: 3,
         threads: 1,
         max_plies: 3,
+        random_plies: 0,
     };
     let report = run_match(&config, &|_| {}).unwrap();
     assert_eq!(report.games[0].choices, vec![2, 1], "entry 1 plays White in game 1");
     assert_eq!(report.games[1].choices, vec![1, 2], "and Black in game 2");
     assert!(report.entries.iter().all(|t| t.draws == 2 && t.losses_without_choice == 0));
+}
+
+/// A match's random first plies are a random player's, from the game's seed: with every ply
+/// random, two greedy players play exactly the games two random players play (the same
+/// lengths and results) and make no choice of their own; without them they play their own.
+#[test]
+fn random_opening_plies_are_played_for_the_controllers() {
+    let config = |seats: Vec<Controller>, random_plies| MatchConfig {
+        game: GameId::Checkers,
+        options: GameOptions::default_for(GameId::Checkers),
+        seats,
+        games: 4,
+        seed: 9,
+        threads: 1,
+        max_plies: 400,
+        random_plies,
+    };
+    // Each game's length, end and results, and the choices its players made.
+    let games = |seats: Vec<Controller>, random_plies| {
+        let report = run_match(&config(seats, random_plies), &|_| {}).unwrap();
+        let ends = report.games.iter().map(|g| (g.plies, g.reason.clone(), g.results.clone())).collect::<Vec<_>>();
+        (ends, report.games.iter().map(|g| g.choices.iter().sum::<u32>()).collect::<Vec<_>>())
+    };
+    let (random, random_choices) = games(vec![Controller::Random; 2], 0);
+    let (opened, opened_choices) = games(vec![Controller::Greedy; 2], 400);
+    assert_eq!(opened, random);
+    assert!(opened_choices.iter().all(|&n| n == 0), "random plies are no choices: {opened_choices:?}");
+    assert!(random_choices.iter().all(|&n| n > 0));
+    let (greedy, _) = games(vec![Controller::Greedy; 2], 0);
+    assert_ne!(greedy, random, "without random plies the greedy players play");
 }
 
 #[test]
@@ -280,6 +312,7 @@ fn match_refuses_a_seat_list_of_the_wrong_length() {
         seed: 0,
         threads: 1,
         max_plies: 10,
+        random_plies: 0,
     };
     let e = run_match(&config, &|_| {}).unwrap_err();
     assert!(e.contains("2 seats") && e.contains("lists 3"), "{e}");
@@ -320,6 +353,7 @@ fn the_ai_beats_random_play_at_checkers_and_chess() {
             seed: 5,
             threads: 2,
             max_plies: 300,
+            random_plies: 0,
         };
         let report = run_match(&config, &|_| {}).unwrap();
         let ai = &report.controllers[0];

@@ -146,6 +146,10 @@ enum Command {
         /// Plies after which an unfinished game is a draw.
         #[arg(long, default_value_t = variant_rules::search::matches::DEFAULT_MAX_PLIES, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_plies: u32,
+        /// Plies each game opens with at random (from the game's seed) before the seats'
+        /// controllers play, so that games without dice are not played twice.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+        random_plies: u32,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -259,12 +263,12 @@ fn run(cli: Cli) -> Result<(), String> {
             search::uci::serve(id, std::io::stdin().lock(), std::io::stdout()).map_err(|e| format!("uci: {e}"))?;
         }
         Command::Bestmove { game, setup, movetime, depth, method, json } => bestmove(&setup.game(&game)?, movetime, depth, method, json)?,
-        Command::Match { game, options, seats, games, threads, max_plies, json } => {
+        Command::Match { game, options, seats, games, threads, max_plies, random_plies, json } => {
             let (game, options) = options.resolve(&game)?;
             let seats = seats.split(',').map(|s| s.trim().parse::<Controller>()).collect::<Result<Vec<_>, _>>()?;
             let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
             // `--seed` seeds the random and greedy players and the dice too; game g uses seed + g.
-            let config = MatchConfig { game, seed: options.seed, options, seats, games, threads, max_plies };
+            let config = MatchConfig { game, seed: options.seed, options, seats, games, threads, max_plies, random_plies };
             play_match(&config, json)?;
         }
         Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),

@@ -29,6 +29,11 @@ pub struct MatchConfig {
     /// Plies after which a game still going counts as a draw (the games' own limits, such as
     /// the fifty-move rule, usually end it first).
     pub max_plies: u32,
+    /// Plies played by a random player (from the game's seed) before the controllers take
+    /// over. Games without dice hold nothing random: two computers at a fixed time a move
+    /// play the same game again whenever the seats come round to the same places, and a few
+    /// random first plies make each game its own. A throw of the dice is not a ply here.
+    pub random_plies: u32,
 }
 
 /// Plies before a match game is called a draw when no rule of the game has ended it.
@@ -209,6 +214,8 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     // Each entry keeps its search's memory through the game, as a computer seat at the table does.
     let mut memories: Vec<Memory> = config.seats.iter().map(|_| Memory::new()).collect();
     let mut plies = 0;
+    // Plies chosen by a player (throws apart), for `random_plies`.
+    let mut moves = 0;
     let mut choices = vec![0; config.seats.len()];
     let mut legal = Vec::new();
     while game.outcome().is_none() && plies < config.max_plies {
@@ -218,10 +225,13 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
             None => {
                 let mover = pos.turn();
                 let entry = seat_of.iter().position(|&s| s == mover).ok_or_else(|| format!("no controller sits at seat {mover}"))?;
-                choices[entry] += u32::from(pos.legal_move_count(&mut legal) > 1);
-                config.seats[entry]
+                let opening = moves < config.random_plies;
+                moves += 1;
+                let controller = if opening { &Controller::Random } else { &config.seats[entry] };
+                choices[entry] += u32::from(!opening && pos.legal_move_count(&mut legal) > 1);
+                controller
                     .decide_with(pos, &game.repetition_hashes(), &stop, &mut rng, &mut memories[entry])
-                    .ok_or_else(|| format!("{} found no move in {}", config.seats[entry], pos.to_text()))?
+                    .ok_or_else(|| format!("{controller} found no move in {}", pos.to_text()))?
             }
         };
         game.play_move(m);
@@ -259,6 +269,7 @@ mod tests {
             seed: 0,
             threads: 1,
             max_plies: 10,
+            random_plies: 0,
         };
         let (w, l) = (Result3::Win, Result3::Loss);
         let game = |index, results: [Result3; 4], choices: [u32; 4]| GameRecord {
