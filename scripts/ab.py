@@ -6,6 +6,11 @@ result). Prints the new build's score and the Elo difference it implies with a 9
 (from the per-game variance of the score), so each step of the search's work is measured.
 
     scripts/ab.py --new target/release/variant-rules --old /tmp/old-variant-rules --movetime-ms 100
+    scripts/ab.py ... --openings-file scripts/openings.txt --skip 60 --openings 60
+
+`scripts/openings.txt` (written by `scripts/openings.py`) holds 120 balanced openings, for
+matches long enough to show a step of 20-40 Elo; two processes with different `--skip` play
+different halves of it at once, one core each.
 
 Each binary plays through one `variant-rules uci` process (its memory kept through a game);
 `--old-protocol bestmove` drives a build from before that command existed.
@@ -57,9 +62,25 @@ def main():
     p.add_argument("--movetime-ms", type=int, default=100)
     p.add_argument("--old-protocol", choices=["uci", "bestmove"], default="uci", help="how to drive the old binary (bestmove for builds before `variant-rules uci`)")
     p.add_argument("--new-protocol", choices=["uci", "bestmove"], default="uci")
-    p.add_argument("--openings", type=int, default=len(OPENINGS) + len(MORE_OPENINGS), help="how many openings (each played twice)")
+    p.add_argument("--openings", type=int, default=None, help="how many openings (each played twice; default all)")
+    p.add_argument("--openings-file", help="a book of openings, one line of UCI moves each (scripts/openings.txt); default rating.py's 24")
+    p.add_argument("--skip", type=int, default=0, help="openings of the book to pass over first (so two matches at once play different ones)")
     a = p.parse_args()
-    openings = (OPENINGS + MORE_OPENINGS)[: a.openings]
+    if a.openings_file:
+        with open(a.openings_file) as f:
+            book = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        for line in book:
+            board = chess.Board()
+            try:
+                for uci in line.split():
+                    board.push_uci(uci)
+            except ValueError as e:
+                sys.exit(f"ab.py: {a.openings_file}: not a line of legal moves from the start: {line} ({e})")
+    else:
+        book = OPENINGS + MORE_OPENINGS
+    openings = book[a.skip :][: a.openings]
+    if not openings:
+        sys.exit("ab.py: no openings to play")
     new, old = Ours(a.new, a.new_protocol == "uci"), Ours(a.old, a.old_protocol == "uci")
     scores, failures = [], []
     for i, opening in enumerate(openings):

@@ -1,8 +1,10 @@
 //! Iterative-deepening principal variation search over any [`Evaluate`] position: a
-//! transposition table on the incremental hash, aspiration windows, captures, killers and
-//! history first, late move reductions, a null move and static cuts where the game allows
-//! forward pruning, check extensions, quiescence on noisy moves (likely losing captures left
-//! out), expectation over dice throws, and coalitions for more than two seats.
+//! transposition table on the incremental hash, aspiration windows, captures, killers, counter
+//! moves and history first, late move reductions (by history, and gentler on the principal
+//! variation and where the side to move is improving), a null move, static cuts, futility and
+//! late move pruning and internal iterative reduction where the game allows forward pruning,
+//! check extensions, quiescence on noisy moves (likely losing captures left out), expectation
+//! over dice throws, and coalitions for more than two seats.
 //!
 //! Scores are always from the point of view of the side to move at a node, where a "side" is
 //! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
@@ -72,6 +74,17 @@ const LMR_FROM_DEPTH: i32 = 3;
 const STATIC_CUT_MARGIN: i32 = 90;
 /// Deepest node (plies left) cut by the static test.
 const STATIC_CUT_DEPTH: i32 = 3;
+/// Futility pruning, where the search prunes forward: this near the horizon, at a node not in
+/// check, a quiet move that gives no check is left out when the static score plus
+/// `FUTILITY_BASE + FUTILITY_PER_PLY * depth` centipawns (more than a quiet move gains but
+/// for a rare combination) still does not reach alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_BASE: i32 = 60;
+const FUTILITY_PER_PLY: i32 = 100;
+/// Nodes this deep or deeper without a table move are searched a ply shallower (internal
+/// iterative reduction): a node the table knows nothing of is rarely on the main line, and
+/// the shallower search fills the table for the next iteration.
+const IIR_FROM_DEPTH: i32 = 4;
 /// Late move pruning, where the search prunes forward (orthodox chess): at a null-window node
 /// not in check this near the horizon, quiet moves that give no check are left out once this
 /// many moves (by remaining depth) have been searched. The counts grow as 3 + depth², the
@@ -157,6 +170,13 @@ pub struct Searcher<'a, P: Evaluate> {
     killers: Vec<[Option<P::Move>; KILLERS]>,
     /// How often each kind of quiet move ([`Evaluate::history_key`]) refuted its siblings.
     history: Vec<i32>,
+    /// By the history key of a move, the quiet move that last refuted it (its counter move).
+    counters: Vec<Option<P::Move>>,
+    /// Per ply: the history key of the move into the node (none after a null move or a throw).
+    came_by: [Option<usize>; MAX_PLY],
+    /// Per ply: the node's static score, where the search prunes forward and the side to move
+    /// is not in check (else `None`); two plies up is the same side's last node.
+    stand: [Option<i32>; MAX_PLY],
     /// Whether the move into the node at each ply was a null move (no two in a row).
     passed: [bool; MAX_PLY],
     /// Whether this game allows the null move and static cuts ([`Evaluate::forward_pruning`]).
@@ -193,9 +213,11 @@ pub struct Searcher<'a, P: Evaluate> {
 
 /// Killer moves kept per ply (quiet moves that refuted a sibling).
 const KILLERS: usize = 2;
-/// Order keys: the first killer's (the second's is one less); every history score is below
-/// it. Likely losing captures sort round [`LOSING_KEY`], after every quiet move.
+/// Order keys: the first killer's (the second's is one less, then the counter move's, the
+/// quiet move that last refuted the move just made); every history score is below them.
+/// Likely losing captures sort round [`LOSING_KEY`], after every quiet move.
 const KILLER_KEY: i32 = 1 << 22;
+const COUNTER_KEY: i32 = KILLER_KEY - KILLERS as i32;
 const LOSING_KEY: i32 = -(1 << 22);
 
 /// Moves a history score by `bonus`, less in proportion as it nears ±[`HISTORY_MAX`] (so
@@ -233,6 +255,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             chances: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             killers: vec![[None; KILLERS]; MAX_PLY],
             history,
+            counters: vec![None; HISTORY_SLOTS],
+            came_by: [None; MAX_PLY],
+            stand: [None; MAX_PLY],
             passed: [false; MAX_PLY],
             prunes: root.forward_pruning(),
             reduces: seating.count() == 2,
@@ -317,6 +342,16 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         self.us.contains(pos.turn())
     }
 
+    /// Whether the side to move stands better than at its last node two plies up (where both
+    /// were scored; a side that was in check counts as improving): pruning and reductions are
+    /// gentler there, since the position is going its way.
+    fn improving(&self, ply: usize) -> bool {
+        match (self.stand[ply], ply.checked_sub(2).and_then(|p| self.stand[p])) {
+            (Some(now), Some(before)) => now > before,
+            _ => true,
+        }
+    }
+
     /// The static score from the point of view of the side to move (kept by hash: the same
     /// position is scored again at each iteration, and by the pruning tests and quiescence).
     fn static_eval(&mut self, pos: &P) -> i32 {
@@ -355,6 +390,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     fn child(&mut self, pos: &mut P, m: P::Move, depth: i32, ply: usize, alpha: i32, beta: i32, quiescence: usize) -> i32 {
         let mover_us = self.is_us(pos);
         self.path.push(pos.hash());
+        self.came_by[ply + 1] = if self.throwing[ply] { None } else { pos.history_key(m) };
         let undo = pos.play_unchecked(m);
         let same = self.is_us(pos) == mover_us;
         // Best-reply search: a run of opponents' turns costs one ply, paid when it ends. A run
@@ -465,6 +501,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(v) = cut.filter(|_| ply > 0) {
             return v;
         }
+        self.stand[ply] = (self.prunes && !in_check).then(|| self.static_eval(pos));
         if self.prunes
             && ply > 0
             && !in_check
@@ -474,6 +511,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         {
             return v;
         }
+        let depth = if self.prunes && table_move.is_none() && depth >= IIR_FROM_DEPTH { depth - 1 } else { depth };
         self.search_moves(pos, hash, depth, ply, alpha, beta, table_move, in_check)
     }
 
@@ -482,7 +520,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// searched shallower (the null move). The score to return when one cuts.
     fn prune(&mut self, pos: &mut P, depth: i32, ply: usize, beta: i32) -> Option<i32> {
         let eval = self.static_eval(pos);
-        if depth <= STATIC_CUT_DEPTH && eval - STATIC_CUT_MARGIN * depth >= beta {
+        let margin = STATIC_CUT_MARGIN * (depth - i32::from(self.improving(ply)));
+        if depth <= STATIC_CUT_DEPTH && eval - margin >= beta {
             return Some(eval);
         }
         if depth < NULL_FROM_DEPTH || eval < beta || self.passed[ply] {
@@ -493,6 +532,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let undo = pos.play_null()?;
         self.path.push(hash);
         self.passed[ply + 1] = true;
+        self.came_by[ply + 1] = None;
         // A pass by our side opens the opponents' run afresh; one by an opponent leaves it as is.
         self.spent[ply + 1] = !mover_us && self.spent[ply];
         self.run[ply + 1] = if mover_us { 0 } else { self.run[ply] };
@@ -525,8 +565,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let spent = run && self.spent[ply];
         let threats_only = !self.best_reply && !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
-        let late =
-            if self.prunes && beta - alpha == 1 && !in_check && (depth as usize) < LATE_MOVES.len() { LATE_MOVES[depth.max(0) as usize] } else { usize::MAX };
+        let (pv, improving) = (beta - alpha > 1, self.improving(ply));
+        let late = if self.prunes && !pv && !in_check && (depth as usize) < LATE_MOVES.len() {
+            if improving { LATE_MOVES[depth.max(0) as usize] } else { LATE_MOVES[depth.max(0) as usize] / 2 + 1 }
+        } else {
+            usize::MAX
+        };
+        // Futility: quiet moves cannot lift a score this far below alpha near the horizon.
+        let futile = self.stand[ply].is_some_and(|eval| !pv && depth <= FUTILITY_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha);
         for i in 0..ordered.len() {
             if spent && i > 0 {
                 break;
@@ -536,7 +582,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             if threats_only && i > 0 && !pos.is_noisy(m) && pos.checks(m, self.us) == Some(false) {
                 continue;
             }
-            if i >= late && key < KILLER_KEY && !is_decisive(best) && !pos.is_noisy(m) && pos.checks(m, self.seating.opponents(pos.turn())) == Some(false) {
+            if (i >= late || (futile && i > 0))
+                && key < COUNTER_KEY
+                && !is_decisive(best)
+                && !pos.is_noisy(m)
+                && pos.checks(m, self.seating.opponents(pos.turn())) == Some(false)
+            {
                 continue;
             }
             let next = if pos.extends(m) { depth } else { depth - 1 };
@@ -545,7 +596,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             } else {
                 // A late quiet move (below the killers) is searched shallower first, and at
                 // full depth only if it beats alpha there.
-                let r = if may_reduce && i >= LMR_FROM_MOVE && key < KILLER_KEY { reduction(depth, i).min(next - 1) } else { 0 };
+                let r = if may_reduce && i >= LMR_FROM_MOVE && key < COUNTER_KEY { self.late_reduction(depth, i, key, pv, improving).min(next - 1) } else { 0 };
                 let mut v = self.child(pos, m, next - r.max(0), ply, alpha, alpha + 1, 0);
                 if r > 0 && v > alpha {
                     v = self.child(pos, m, next, ply, alpha, alpha + 1, 0);
@@ -563,6 +614,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 alpha = alpha.max(v);
                 if alpha >= beta {
                     if !pos.is_noisy(m) {
+                        if let Some(k) = self.came_by[ply] {
+                            self.counters[k & (HISTORY_SLOTS - 1)] = Some(m);
+                        }
                         self.remember_killer(ply, m);
                         self.reward_history(pos, depth, m, &ordered[..i]);
                     }
@@ -647,6 +701,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         ordered.clear();
         let killers = self.killers[ply];
+        let counter = self.came_by[ply].and_then(|k| self.counters[k & (HISTORY_SLOTS - 1)]);
         for &m in &self.moves[ply] {
             let noisy = pos.is_noisy(m);
             if noisy_only && !noisy {
@@ -660,6 +715,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1)
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
                 KILLER_KEY - k as i32
+            } else if counter == Some(m) {
+                COUNTER_KEY
             } else {
                 pos.history_key(m).map_or(0, |h| self.history[h & (HISTORY_SLOTS - 1)])
             };
@@ -683,6 +740,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 nudge(&mut self.history[k & (HISTORY_SLOTS - 1)], -bonus);
             }
         }
+    }
+
+    /// Plies cut from a late quiet move (the `i`th, order key `key`) at `depth`: the table's
+    /// figure, one less at a principal-variation node, one more where the side to move is not
+    /// improving, and up to two less or more by the move's history.
+    fn late_reduction(&self, depth: i32, i: usize, key: i32, pv: bool, improving: bool) -> i32 {
+        let history = if key > LOSING_KEY / 2 { key / (HISTORY_MAX / 2) } else { 0 };
+        reduction(depth, i) - i32::from(pv) + i32::from(!improving && self.prunes) - history
     }
 
     fn remember_killer(&mut self, ply: usize, m: P::Move) {
