@@ -26,7 +26,7 @@ import sys
 import chess
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from rating import MAX_PLIES, MORE_OPENINGS, OPENINGS, Ours  # noqa: E402
+from rating import MAX_PLIES, MORE_OPENINGS, OPENINGS, Ours, load_openings  # noqa: E402
 
 
 def play(white, black, opening, movetime_ms, max_plies):
@@ -66,18 +66,7 @@ def main():
     p.add_argument("--openings-file", help="a book of openings, one line of UCI moves each (scripts/openings.txt); default rating.py's 24")
     p.add_argument("--skip", type=int, default=0, help="openings of the book to pass over first (so two matches at once play different ones)")
     a = p.parse_args()
-    if a.openings_file:
-        with open(a.openings_file) as f:
-            book = [line.strip() for line in f if line.strip() and not line.startswith("#")]
-        for line in book:
-            board = chess.Board()
-            try:
-                for uci in line.split():
-                    board.push_uci(uci)
-            except ValueError as e:
-                sys.exit(f"ab.py: {a.openings_file}: not a line of legal moves from the start: {line} ({e})")
-    else:
-        book = OPENINGS + MORE_OPENINGS
+    book = load_openings(a.openings_file) if a.openings_file else OPENINGS + MORE_OPENINGS
     openings = book[a.skip :][: a.openings]
     if not openings:
         sys.exit("ab.py: no openings to play")

@@ -18,6 +18,7 @@ Exit status: 0 when every game finished with legal moves, 1 on an illegal move o
 import argparse
 import json
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -149,6 +150,25 @@ def expected(diff):
     return 1.0 / (1.0 + 10 ** (-diff / 400.0))
 
 
+def load_openings(path):
+    """The openings of a book file (`scripts/openings.txt`: one line of UCI moves from the start
+    each, `#` lines skipped), every line checked to be legal; exits with a one-line message on
+    a bad one."""
+    try:
+        with open(path) as f:
+            book = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    except OSError as e:
+        sys.exit(f"{os.path.basename(sys.argv[0])}: cannot read {path}: {e.strerror}")
+    for line in book:
+        board = chess.Board()
+        try:
+            for uci in line.split():
+                board.push_uci(uci)
+        except ValueError as e:
+            sys.exit(f"{os.path.basename(sys.argv[0])}: {path}: not a line of legal moves from the start: {line} ({e})")
+    return book
+
+
 def estimate(results):
     """Maximum-likelihood Elo and its 95% interval from (level, score) pairs, draws as half
     a win (the usual score form of the logistic model)."""
@@ -173,6 +193,9 @@ def main():
     p.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     p.add_argument("--levels", default="1350,1900,2200", help="Stockfish UCI_Elo levels, comma separated")
     p.add_argument("--rounds", type=int, default=1, help="times through the openings (each twice, colours swapped) per level")
+    p.add_argument("--openings-file", help="a book of openings (scripts/openings.txt) instead of the eight main lines")
+    p.add_argument("--skip", type=int, default=0, help="book openings to pass over first (so two matches at once play different ones)")
+    p.add_argument("--openings", type=int, default=8, help="how many book openings per level (with --openings-file)")
     p.add_argument("--movetime-ms", type=int, default=1000)
     p.add_argument("--pgn", help="write every game to this PGN file")
     p.add_argument("--protocol", choices=["uci", "bestmove"], default="uci", help="drive the AI through one `variant-rules uci` process (default) or a `bestmove` process per move")
@@ -181,7 +204,10 @@ def main():
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
     if any(not ELO_RANGE[0] <= lv <= ELO_RANGE[1] for lv in levels):
         sys.exit(f"rating: levels must lie in Stockfish's UCI_Elo range {ELO_RANGE}")
-    openings, max_plies, movetime = OPENINGS * a.rounds, MAX_PLIES, a.movetime_ms
+    book = load_openings(a.openings_file)[a.skip :][: a.openings] if a.openings_file else OPENINGS
+    if not book:
+        sys.exit("rating: no openings to play")
+    openings, max_plies, movetime = book * a.rounds, MAX_PLIES, a.movetime_ms
     if a.smoke:
         levels, openings, max_plies, movetime = [ELO_RANGE[0]], OPENINGS[:1], 60, 50
     engine = chess.engine.SimpleEngine.popen_uci(a.stockfish)

@@ -1,10 +1,11 @@
 //! Iterative-deepening principal variation search over any [`Evaluate`] position: a
 //! transposition table on the incremental hash, aspiration windows, captures, killers, counter
 //! moves and history first, late move reductions (by history, and gentler on the principal
-//! variation and where the side to move is improving), a null move, static cuts, futility and
-//! late move pruning and internal iterative reduction where the game allows forward pruning,
-//! check extensions, quiescence on noisy moves (likely losing captures left out), expectation
-//! over dice throws, and coalitions for more than two seats.
+//! variation and where the side to move is improving), a null move (reduced more the further
+//! ahead), static cuts, razoring, futility and late move pruning and internal iterative
+//! reduction where the game allows forward pruning, check extensions, quiescence on noisy
+//! moves (likely losing captures left out; the table settles its nodes), expectation over
+//! dice throws, and coalitions for more than two seats.
 //!
 //! Scores are always from the point of view of the side to move at a node, where a "side" is
 //! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
@@ -96,6 +97,15 @@ const LATE_MOVES: [usize; 4] = [usize::MAX, 4, 7, 12];
 const NULL_FROM_DEPTH: i32 = 3;
 const NULL_BASE: i32 = 2;
 const NULL_PER_DEPTH: i32 = 4;
+/// A ply more of null-move reduction per this many centipawns the static score stands above
+/// beta, up to [`NULL_FOR_MARGIN_MAX`]: the further ahead, the less a real move can change it.
+const NULL_MARGIN_PER_PLY: i32 = 200;
+const NULL_FOR_MARGIN_MAX: i32 = 3;
+/// Razoring: at this depth or nearer the horizon, a null-window node whose static score falls
+/// short of alpha by `RAZOR_MARGIN` per ply is tried with quiescence alone, and cut if that
+/// confirms it (only a capture or promotion could have made up so much).
+const RAZOR_DEPTH: i32 = 2;
+const RAZOR_MARGIN: i32 = 250;
 /// The aspiration window's half width at the root, in centipawns, from this iteration on;
 /// a score outside it widens the window fourfold and searches again.
 const ASPIRATION: i32 = 35;
@@ -524,6 +534,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if depth <= STATIC_CUT_DEPTH && eval - margin >= beta {
             return Some(eval);
         }
+        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < beta - 1 {
+            self.quiet_left = QUIESCENCE_NODES;
+            let v = self.quiesce(pos, ply, beta - 1, beta, QUIESCENCE_PLIES);
+            if self.aborted || v < beta {
+                return Some(v);
+            }
+        }
         if depth < NULL_FROM_DEPTH || eval < beta || self.passed[ply] {
             return None;
         }
@@ -536,7 +553,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         // A pass by our side opens the opponents' run afresh; one by an opponent leaves it as is.
         self.spent[ply + 1] = !mover_us && self.spent[ply];
         self.run[ply + 1] = if mover_us { 0 } else { self.run[ply] };
-        let r = NULL_BASE + depth / NULL_PER_DEPTH;
+        let r = NULL_BASE + depth / NULL_PER_DEPTH + ((eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_FOR_MARGIN_MAX);
         let same = self.is_us(pos) == mover_us;
         let v = if same { self.search(pos, depth - 1 - r, ply + 1, beta - 1, beta) } else { -self.search(pos, depth - 1 - r, ply + 1, -beta, -beta + 1) };
         self.passed[ply + 1] = false;
@@ -643,6 +660,13 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         self.quiet_left = self.quiet_left.saturating_sub(1);
         if ply + 1 >= MAX_PLY || pos.chance(&mut self.chances[ply]) > 0 {
             return self.static_eval(pos);
+        }
+        // Any entry of the main search (depth one or more) settles a quiescence node too (none
+        // is made for a finished game, so the end is still found below).
+        if self.prunes
+            && let (_, Some(v)) = self.probe(pos.hash(), 0, ply, alpha, beta)
+        {
+            return v;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let (outcome, forced) = if pos.noisy_moves(&mut moves) {
