@@ -1,11 +1,12 @@
 //! Iterative-deepening principal variation search over any [`Evaluate`] position: a
-//! transposition table on the incremental hash, aspiration windows, captures, killers, counter
-//! moves and history first, late move reductions (by history, and gentler on the principal
-//! variation and where the side to move is improving), a null move (reduced more the further
-//! ahead), static cuts, razoring, futility and late move pruning and internal iterative
-//! reduction where the game allows forward pruning, check extensions, quiescence on noisy
-//! moves (likely losing captures left out; the table settles its nodes), expectation over
-//! dice throws, and coalitions for more than two seats.
+//! transposition table on the incremental hash, aspiration windows, captures, killers and
+//! history first, late move reductions, a null move, static cuts and late move pruning where
+//! the game allows forward pruning, check extensions, quiescence on noisy moves (likely losing
+//! captures left out), expectation over dice throws, and coalitions for more than two seats.
+//! Two-seat games with forward pruning (orthodox chess) search *refined*: counter moves,
+//! reductions by history and gentler on the principal variation and where the side to move is
+//! improving, a null move reduced more the further ahead, razoring, futility pruning, internal
+//! iterative reduction, and the table settling quiescence nodes.
 //!
 //! Scores are always from the point of view of the side to move at a node, where a "side" is
 //! the searching coalition `us` (the root mover's team: itself alone in cut-throat, which
@@ -191,6 +192,11 @@ pub struct Searcher<'a, P: Evaluate> {
     passed: [bool; MAX_PLY],
     /// Whether this game allows the null move and static cuts ([`Evaluate::forward_pruning`]).
     prunes: bool,
+    /// Two seats and forward pruning (orthodox chess, on any of its boards): the game the
+    /// finer steps were measured in (counter moves, the improving test, futility, razoring,
+    /// internal iterative reduction, reductions by history). Other games keep the search their
+    /// strength figures were measured with until those steps are measured there.
+    refined: bool,
     /// Whether late moves are searched shallower first (two seats: the coalition search's
     /// move order is too rough a guide for it).
     reduces: bool,
@@ -270,6 +276,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             stand: [None; MAX_PLY],
             passed: [false; MAX_PLY],
             prunes: root.forward_pruning(),
+            refined: root.forward_pruning() && seating.count() == 2,
             reduces: seating.count() == 2,
             best_reply: best_reply && seating.teams().len() >= 3,
             spent: [false; MAX_PLY],
@@ -400,7 +407,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     fn child(&mut self, pos: &mut P, m: P::Move, depth: i32, ply: usize, alpha: i32, beta: i32, quiescence: usize) -> i32 {
         let mover_us = self.is_us(pos);
         self.path.push(pos.hash());
-        self.came_by[ply + 1] = if self.throwing[ply] { None } else { pos.history_key(m) };
+        self.came_by[ply + 1] = if self.refined && !self.throwing[ply] { pos.history_key(m) } else { None };
         let undo = pos.play_unchecked(m);
         let same = self.is_us(pos) == mover_us;
         // Best-reply search: a run of opponents' turns costs one ply, paid when it ends. A run
@@ -511,7 +518,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         if let Some(v) = cut.filter(|_| ply > 0) {
             return v;
         }
-        self.stand[ply] = (self.prunes && !in_check).then(|| self.static_eval(pos));
+        self.stand[ply] = (self.refined && !in_check).then(|| self.static_eval(pos));
         if self.prunes
             && ply > 0
             && !in_check
@@ -521,7 +528,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         {
             return v;
         }
-        let depth = if self.prunes && table_move.is_none() && depth >= IIR_FROM_DEPTH { depth - 1 } else { depth };
+        let depth = if self.refined && table_move.is_none() && depth >= IIR_FROM_DEPTH { depth - 1 } else { depth };
         self.search_moves(pos, hash, depth, ply, alpha, beta, table_move, in_check)
     }
 
@@ -530,11 +537,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// searched shallower (the null move). The score to return when one cuts.
     fn prune(&mut self, pos: &mut P, depth: i32, ply: usize, beta: i32) -> Option<i32> {
         let eval = self.static_eval(pos);
-        let margin = STATIC_CUT_MARGIN * (depth - i32::from(self.improving(ply)));
+        let margin = STATIC_CUT_MARGIN * (depth - i32::from(self.refined && self.improving(ply)));
         if depth <= STATIC_CUT_DEPTH && eval - margin >= beta {
             return Some(eval);
         }
-        if depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < beta - 1 {
+        if self.refined && depth <= RAZOR_DEPTH && eval + RAZOR_MARGIN * depth < beta - 1 {
             self.quiet_left = QUIESCENCE_NODES;
             let v = self.quiesce(pos, ply, beta - 1, beta, QUIESCENCE_PLIES);
             if self.aborted || v < beta {
@@ -553,7 +560,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         // A pass by our side opens the opponents' run afresh; one by an opponent leaves it as is.
         self.spent[ply + 1] = !mover_us && self.spent[ply];
         self.run[ply + 1] = if mover_us { 0 } else { self.run[ply] };
-        let r = NULL_BASE + depth / NULL_PER_DEPTH + ((eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_FOR_MARGIN_MAX);
+        let lead = if self.refined { ((eval - beta) / NULL_MARGIN_PER_PLY).min(NULL_FOR_MARGIN_MAX) } else { 0 };
+        let r = NULL_BASE + depth / NULL_PER_DEPTH + lead;
         let same = self.is_us(pos) == mover_us;
         let v = if same { self.search(pos, depth - 1 - r, ply + 1, beta - 1, beta) } else { -self.search(pos, depth - 1 - r, ply + 1, -beta, -beta + 1) };
         self.passed[ply + 1] = false;
@@ -582,7 +590,10 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let spent = run && self.spent[ply];
         let threats_only = !self.best_reply && !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
-        let (pv, improving) = (beta - alpha > 1, self.improving(ply));
+        let (pv, improving) = (beta - alpha > 1, !self.refined || self.improving(ply));
+        // Moves kept from reductions and pruning: the table's, noisy ones, the killers and
+        // (refined) the counter move.
+        let refuter = if self.refined { COUNTER_KEY } else { KILLER_KEY };
         let late = if self.prunes && !pv && !in_check && (depth as usize) < LATE_MOVES.len() {
             if improving { LATE_MOVES[depth.max(0) as usize] } else { LATE_MOVES[depth.max(0) as usize] / 2 + 1 }
         } else {
@@ -600,7 +611,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 continue;
             }
             if (i >= late || (futile && i > 0))
-                && key < COUNTER_KEY
+                && key < refuter
                 && !is_decisive(best)
                 && !pos.is_noisy(m)
                 && pos.checks(m, self.seating.opponents(pos.turn())) == Some(false)
@@ -613,7 +624,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             } else {
                 // A late quiet move (below the killers) is searched shallower first, and at
                 // full depth only if it beats alpha there.
-                let r = if may_reduce && i >= LMR_FROM_MOVE && key < COUNTER_KEY { self.late_reduction(depth, i, key, pv, improving).min(next - 1) } else { 0 };
+                let r = if may_reduce && i >= LMR_FROM_MOVE && key < refuter { self.late_reduction(depth, i, key, pv, improving).min(next - 1) } else { 0 };
                 let mut v = self.child(pos, m, next - r.max(0), ply, alpha, alpha + 1, 0);
                 if r > 0 && v > alpha {
                     v = self.child(pos, m, next, ply, alpha, alpha + 1, 0);
@@ -663,7 +674,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         // Any entry of the main search (depth one or more) settles a quiescence node too (none
         // is made for a finished game, so the end is still found below).
-        if self.prunes
+        if self.refined
             && let (_, Some(v)) = self.probe(pos.hash(), 0, ply, alpha, beta)
         {
             return v;
@@ -767,11 +778,14 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     }
 
     /// Plies cut from a late quiet move (the `i`th, order key `key`) at `depth`: the table's
-    /// figure, one less at a principal-variation node, one more where the side to move is not
-    /// improving, and up to two less or more by the move's history.
+    /// figure; where `refined`, one less at a principal-variation node, one more where the side
+    /// to move is not improving, and up to two less or more by the move's history.
     fn late_reduction(&self, depth: i32, i: usize, key: i32, pv: bool, improving: bool) -> i32 {
+        if !self.refined {
+            return reduction(depth, i);
+        }
         let history = if key > LOSING_KEY / 2 { key / (HISTORY_MAX / 2) } else { 0 };
-        reduction(depth, i) - i32::from(pv) + i32::from(!improving && self.prunes) - history
+        reduction(depth, i) - i32::from(pv) + i32::from(!improving) - history
     }
 
     fn remember_killer(&mut self, ply: usize, m: P::Move) {
