@@ -409,13 +409,14 @@ pub const STRENGTHS: [Strength; 3] = [
     Strength { name: "Club", movetime_ms: 1000, chess_rating: RATING_1S, measured: true },
     Strength { name: "Strong", movetime_ms: 5000, chess_rating: RATING_5S, measured: false },
 ];
-/// `scripts/rating.py`, Stockfish at the same time a move (issue 29's matches): 0.2 s, 32 games
-/// against UCI_Elo 1900 and 2200, 1842 (95% 1697-1988); 1 s, 64 games against 2200 and 2500,
-/// 2110 (2003-2216). 5 s is five times 1 s as 1 s is five times 0.2 s: 1 s plus the same gain
-/// (an upper guess, since each doubling of time gains less than the last).
-const RATING_200MS: u32 = 1850;
-const RATING_1S: u32 = 2100;
-const RATING_5S: u32 = 2350;
+/// `scripts/rating.py`, Stockfish at the same time a move (issue 29's matches of the refined
+/// search, each 64 games over the main lines and the book's first eight openings): 0.2 s
+/// against UCI_Elo 1900 and 2200, 2096 (95% 2002-2189); 1 s against 2200 and 2400, 2235
+/// (2145-2324). 5 s is five times 1 s as 1 s is five times 0.2 s: 1 s plus the same gain (an
+/// upper guess, since each doubling of time gains less than the last).
+const RATING_200MS: u32 = 2100;
+const RATING_1S: u32 = 2250;
+const RATING_5S: u32 = 2400;
 
 impl Strength {
     /// The strength thinking `movetime_ms` a move, if one is offered.
@@ -423,7 +424,7 @@ impl Strength {
         STRENGTHS.into_iter().find(|s| s.movetime_ms == movetime_ms)
     }
 
-    /// "Club ~2150": the name and the chess rating.
+    /// "Club ~2250": the name and the chess rating.
     pub fn label(&self) -> String {
         format!("{} ~{}", self.name, self.chess_rating)
     }
