@@ -4,7 +4,7 @@
 
 use super::Evaluate;
 use super::chess_bits;
-use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, KING_PIECE, PST};
+use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_PIECE, PESTO, SIMPLIFIED, Squares};
 use super::chess_terms::{self, Tapered};
 use crate::chess::{self, ChessMove, ChessPosition, ChessUndo, KingRule, MoveKind, PieceBits};
 use crate::dicechess::{DiceChessPosition, DiceMove, DiceRules, NoMove};
@@ -28,15 +28,19 @@ fn off_centre(topo: &Topology, c: Cell) -> i32 {
     }
 }
 
-/// The square-table value of `kind` on `c` for its owner on `side` (8x8 boards): a row of the
-/// table, and on a cylinder, whose files have no edge, that row's mean.
-fn square_value(topo: &Topology, table: usize, side: Side, c: Cell) -> i32 {
-    let row = 7 - topo.distance_from(side, c) as usize;
-    let cells = &PST[table][row * 8..row * 8 + 8];
-    match topo.wrap() {
-        Wrap::Flat => cells[topo.file(c) as usize],
-        _ => cells.iter().sum::<i32>() / 8,
-    }
+/// Adds the value and square figure of `kind` on `c` for its owner on `side` (8x8 boards) to
+/// `flat` and `blended` ([`Squares::add`]): a row of the table, and on a cylinder, whose files
+/// have no edge, that row's mean.
+fn add_square(topo: &Topology, squares: &Squares, kind: u8, side: Side, c: Cell, flat: &mut i32, blended: &mut Tapered) {
+    let row = &squares.cells[kind as usize][(7 - topo.distance_from(side, c) as usize) * 8..][..8];
+    let square = match topo.wrap() {
+        Wrap::Flat => row[topo.file(c) as usize],
+        _ => {
+            let (mid, end) = row.iter().fold((0, 0), |(m, e), t| (m + t.mid, e + t.end));
+            Tapered { mid: mid / 8, end: end / 8 }
+        }
+    };
+    squares.add(kind, square, flat, blended);
 }
 
 impl ChessPosition {
@@ -51,33 +55,36 @@ impl ChessPosition {
     pub(super) fn seat_scores_by_cells(&self, out: &mut PerSeat<i32>) {
         let topo = self.topology();
         let tables = topo.width() == 8 && topo.height() == 8;
-        let mut kings = PerSeat::splat((0, 0));
+        let mut squared = PerSeat::splat(Tapered::default());
         let mut phase = 0;
         *out = PerSeat::splat(0);
         for c in 0..topo.len() as Cell {
             let Some(s) = self.color_at(c) else { continue };
             let kind = self.kind_at(c);
-            let side = Side::of_two(s);
             if kind != chess::PAWN && kind != chess::KING {
                 phase += CHESS_VALUES[kind as usize];
             }
-            out[s] += self.kind_value(kind);
             if !tables {
-                out[s] += self.plain_positional(kind, side, c);
-            } else if kind == chess::KING {
-                let k = &mut kings[s];
-                (k.0, k.1) = (k.0 + square_value(topo, chess::KING as usize - 1, side, c), k.1 + square_value(topo, KING_ENDGAME, side, c));
-            } else {
-                out[s] += square_value(topo, kind as usize - 1, side, c);
+                out[s] += self.kind_value(kind) + self.plain_positional(kind, Side::of_two(s), c);
+                continue;
             }
+            // Kings that may be taken are also material; the tables value a king at nothing.
+            out[s] += self.kind_value(kind) - CHESS_VALUES[kind as usize];
+            let (flat, blended) = (&mut out[s], &mut squared[s]);
+            add_square(topo, self.squares(), kind, Side::of_two(s), c, flat, blended);
         }
         let phase = phase.min(FULL_PHASE);
         let mut terms = PerSeat::splat(Tapered::default());
         chess_terms::terms(self, &mut terms);
         for s in Seating::TWO.seats() {
-            let (mid, end) = kings[s];
-            out[s] += (mid * phase + end * (FULL_PHASE - phase)) / FULL_PHASE + terms[s].blend(phase, FULL_PHASE);
+            out[s] += squared[s].blend(phase, FULL_PHASE) + terms[s].blend(phase, FULL_PHASE);
         }
+    }
+
+    /// The square tables this game evaluates with: PeSTO's for orthodox chess (royal kings),
+    /// Michniewski's for the dice games, where those were measured.
+    pub(super) fn squares(&self) -> &'static Squares {
+        if self.rules().kings == KingRule::Royal { &PESTO } else { &SIMPLIFIED }
     }
 
     /// The centipawn value of a kind under these rules.

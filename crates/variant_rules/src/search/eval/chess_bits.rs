@@ -5,7 +5,7 @@
 //! path: the walk took half of a chess search's time. A unit test holds both to the same
 //! score on thousands of positions.
 
-use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_ENDGAME, KING_PIECE, PST};
+use super::chess_tables::{CHESS_VALUES, FULL_PHASE, KING_PIECE, Squares};
 use super::chess_terms::{
     ATTACK_WEIGHT, BISHOP_PAIR, DANGER_CAP, DOUBLED, ISOLATED, MOBILITY, MOBILITY_BASE, OPEN_NEAR_KING, PASSED, ROOK_HALF_OPEN, ROOK_OPEN, SHIELD, Tapered,
 };
@@ -74,12 +74,12 @@ pub(super) fn seat_scores(pos: &ChessPosition, out: &mut PerSeat<i32>) {
     let mut terms = [Tapered::default(); 2];
     let mut attack = [(0, 0); 2];
     for i in 0..2 {
-        let (material, king) = material_and_squares(&b, i);
+        let (material, squared) = material_and_squares(&b, i, pos.squares());
         terms[i].add(pawn_terms(&b, &files, i), 1);
         attack[i] = pieces(&b, &files, i, zones[1 - i], &mut terms[i]);
         // Kings that may be taken (BrainKing's) are also material, as the cell walk counts them.
         let taken_kings = if pos.rules().kings == KingRule::Capture { KING_PIECE * (b.kings & b.colours[i]).count_ones() as i32 } else { 0 };
-        out[Seat(i as u8)] = material + taken_kings + (king.mid * phase + king.end * (FULL_PHASE - phase)) / FULL_PHASE;
+        out[Seat(i as u8)] = material + taken_kings + squared.blend(phase, FULL_PHASE);
     }
     for i in 0..2 {
         terms[i].mid += shelter(&files[i], i, pos.king_cell(Seat(i as u8)));
@@ -96,25 +96,26 @@ fn king_zone(k: u16) -> u64 {
     if k == NO_CELL { 0 } else { 1 << k | Attacks::get().king(k as usize) }
 }
 
-/// Colour `i`'s material and square-table values (kings apart), and its king's middlegame and
-/// endgame square values. The tables are printed from the owner's seat: White reads them
-/// with the ranks turned over.
-fn material_and_squares(b: &PieceBits, i: usize) -> (i32, Tapered) {
+/// Colour `i`'s material and square values: the figure that counts whole and the one the
+/// phase blends (see [`Squares::add`]). The tables are printed from the owner's seat: White
+/// reads them with the ranks turned over.
+fn material_and_squares(b: &PieceBits, i: usize, squares: &Squares) -> (i32, Tapered) {
     let own = b.colours[i];
     let flip = if i == 0 { 56 } else { 0 };
-    let mut v = 0;
-    for (kind, bits) in [(chess::PAWN, b.pawns), (chess::KNIGHT, b.knights), (chess::BISHOP, b.bishops), (chess::ROOK, b.rooks), (chess::QUEEN, b.queens)] {
-        let table = &PST[kind as usize - 1];
+    let (mut flat, mut blended) = (0, Tapered::default());
+    for (kind, bits) in [
+        (chess::PAWN, b.pawns),
+        (chess::KNIGHT, b.knights),
+        (chess::BISHOP, b.bishops),
+        (chess::ROOK, b.rooks),
+        (chess::QUEEN, b.queens),
+        (chess::KING, b.kings),
+    ] {
         for c in cells(bits & own) {
-            v += CHESS_VALUES[kind as usize] + table[c ^ flip];
+            squares.add(kind, squares.cells[kind as usize][c ^ flip], &mut flat, &mut blended);
         }
     }
-    let mut king = Tapered::default();
-    for c in cells(b.kings & own) {
-        king.mid += PST[chess::KING as usize - 1][c ^ flip];
-        king.end += PST[KING_ENDGAME][c ^ flip];
-    }
-    (v, king)
+    (flat, blended)
 }
 
 /// Colour `i`'s doubled, isolated and passed pawns.

@@ -19,7 +19,7 @@ pub struct Tapered {
 }
 
 impl Tapered {
-    const fn new(mid: i32, end: i32) -> Tapered {
+    pub(super) const fn new(mid: i32, end: i32) -> Tapered {
         Tapered { mid, end }
     }
     pub(super) fn add(&mut self, t: Tapered, times: i32) {
