@@ -412,8 +412,10 @@ pub const STRENGTHS: [Strength; 3] = [
 /// `scripts/rating.py`, Stockfish at the same time a move (issue 29's matches of the refined
 /// search, each 64 games over the main lines and the book's first eight openings): 0.2 s
 /// against UCI_Elo 1900 and 2200, 2096 (95% 2002-2189); 1 s against 2200 and 2400, 2235
-/// (2145-2324). 5 s is five times 1 s as 1 s is five times 0.2 s: 1 s plus the same gain (an
-/// upper guess, since each doubling of time gains less than the last).
+/// (2145-2324). The build after it (PeSTO's tables: +50 over it in self-play) rated 2204
+/// (2113-2295) at 1 s, inside the same interval, so the labels stayed. 5 s is five times 1 s
+/// as 1 s is five times 0.2 s: 1 s plus the same gain (an upper guess, since each doubling of
+/// time gains less than the last).
 const RATING_200MS: u32 = 2100;
 const RATING_1S: u32 = 2250;
 const RATING_5S: u32 = 2400;
