@@ -112,6 +112,15 @@ const RAZOR_MARGIN: i32 = 250;
 const ASPIRATION: i32 = 35;
 const ASPIRATION_FROM_DEPTH: u32 = 4;
 
+/// Static exchange pruning (Ethereal's margins, untuned; it prunes to 9 plies, and its knight
+/// weighs 450 where ours weighs 320): at a null-window node at most this many plies
+/// from the horizon, a move after the first that loses more than `SEE_QUIET_PER_PLY` per ply
+/// of depth (a quiet move) or `SEE_NOISY_PER_PLY2` per ply squared (a capture) in the
+/// exchanges on its target, and gives no check, is not searched.
+const SEE_DEPTH: i32 = 8;
+const SEE_QUIET_PER_PLY: i32 = 64;
+const SEE_NOISY_PER_PLY2: i32 = 19;
+
 /// Plies cut from the `i`th move (from 0) at `depth`: `0.75 + ln(depth) ln(i) / 2.25`, the
 /// reductions of Stockfish's early versions and many small engines; computed once.
 fn reduction(depth: i32, i: usize) -> i32 {
@@ -617,6 +626,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 && pos.checks(m, self.seating.opponents(pos.turn())) == Some(false)
             {
                 continue;
+            }
+            if self.prunes && !pv && !in_check && i > 0 && depth <= SEE_DEPTH && key < refuter && !is_decisive(best) {
+                let margin = if pos.is_noisy(m) { SEE_NOISY_PER_PLY2 * depth * depth } else { SEE_QUIET_PER_PLY * depth };
+                if pos.loses_exchange(m, margin) && pos.checks(m, self.seating.opponents(pos.turn())) != Some(true) {
+                    continue;
+                }
             }
             let next = if pos.extends(m) { depth } else { depth - 1 };
             let v = if i == 0 {

@@ -192,14 +192,32 @@ impl Evaluate for ChessPosition {
         if m.promotion != 0 || m.kind != MoveKind::Capture {
             return false;
         }
+        if self.bit_moves_apply() {
+            return self.loses_exchange(m, LOSING_MARGIN);
+        }
         let (victim, mover) = (self.kind_value(self.kind_at(m.to)), self.kind_value(self.kind_at(m.from)));
         victim + LOSING_MARGIN < mover && self.is_attacked(m.to, Seating::TWO.opponent(self.turn()))
+    }
+
+    /// On the flat 8x8 board with orthodox rules, by the bit board's static exchange.
+    fn loses_exchange(&self, m: ChessMove, margin: i32) -> bool {
+        if !self.bit_moves_apply() || matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen | MoveKind::Shadow) {
+            return false;
+        }
+        let taken = match m.kind {
+            MoveKind::Capture => Some(m.to as usize),
+            MoveKind::EnPassant => Some(m.to as usize ^ 8),
+            _ => None,
+        };
+        let exchange = chess_bits::Exchange { from: m.from as usize, to: m.to as usize, taken, promotion: m.promotion };
+        !chess_bits::exchange_at_least(&self.piece_bits(), exchange, -margin, &CHESS_VALUES)
     }
 }
 
 /// How much more than its victim a capturing piece must be worth before a defended target
-/// makes the capture a likely loss: more than a bishop-knight difference (10), less than the
-/// smallest real one (a knight for a pawn, 220).
+/// makes the capture a likely loss (on other boards), and how much a capture must lose in the
+/// exchanges on its target to count as losing (on the flat 8x8 board): more than a
+/// bishop-knight difference (10), less than the smallest real one (a knight for a pawn, 220).
 const LOSING_MARGIN: i32 = 50;
 
 impl Evaluate for DiceChessPosition {
@@ -413,6 +431,22 @@ mod tests {
         assert!(!p.losing_capture(find(&p, "d1b3")) && !p.is_noisy(find(&p, "d1b3")));
         assert!(!p.losing_capture(find(&p, "c4d5")), "a pawn for a pawn");
         assert!(!p.losing_capture(find(&p, "c4b5")), "undefended");
+    }
+
+    /// A quiet move onto a cell the other side takes for less is a losing exchange, by how
+    /// much it loses; where the other side cannot profit it is not, and castling never is.
+    #[test]
+    fn a_quiet_move_onto_a_guarded_cell_loses_the_exchange() {
+        // White's queen may go to d5 (the e6 pawn takes it), d4 (the e5 pawn takes it, the c3
+        // pawn takes back) or c2 (nothing attacks it); its knight to f3 (safe).
+        let p = fen("4k3/8/4p3/4p3/8/2P5/8/3QK1N1 w - - 0 1");
+        assert!(p.loses_exchange(find(&p, "d1d5"), 899) && !p.loses_exchange(find(&p, "d1d5"), 900), "a queen for nothing");
+        assert!(p.loses_exchange(find(&p, "d1d4"), 799) && !p.loses_exchange(find(&p, "d1d4"), 800), "a queen for a pawn");
+        assert!(!p.loses_exchange(find(&p, "d1c2"), 0) && !p.loses_exchange(find(&p, "g1f3"), 0));
+        let castling = fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert!(!castling.loses_exchange(find(&castling, "e1g1"), 0), "castling");
+        let cylinder = ChessPosition::from_fen("7k/8/4p3/8/8/8/8/3QK3 w - - 0 1", Wrap::Cylinder, ChessRules::ORTHODOX).unwrap();
+        assert!(!cylinder.loses_exchange(find(&cylinder, "d1d5"), 0), "no bit board: no answer");
     }
 
     /// A check is told from a quiet move (what late move pruning spares), a discovered check

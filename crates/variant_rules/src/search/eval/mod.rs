@@ -111,6 +111,13 @@ pub trait Evaluate: Position {
         let _ = m;
         false
     }
+    /// Whether `m` likely leaves its mover more than `margin` worse off once the exchanges it
+    /// starts on its target are over (a static exchange evaluation), where the game can tell:
+    /// near the horizon such moves are not searched. Default: no.
+    fn loses_exchange(&self, m: Self::Move, margin: i32) -> bool {
+        let _ = (m, margin);
+        false
+    }
 }
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
