@@ -409,16 +409,14 @@ pub const STRENGTHS: [Strength; 3] = [
     Strength { name: "Club", movetime_ms: 1000, chess_rating: RATING_1S, measured: true },
     Strength { name: "Strong", movetime_ms: 5000, chess_rating: RATING_5S, measured: false },
 ];
-/// `scripts/rating.py`, Stockfish at the same time a move (issue 29's matches of the refined
-/// search, each 64 games over the main lines and the book's first eight openings): 0.2 s
-/// against UCI_Elo 1900 and 2200, 2096 (95% 2002-2189); 1 s against 2200 and 2400, 2235
-/// (2145-2324). The build after it (PeSTO's tables: +50 over it in self-play) rated 2204
-/// (2113-2295) at 1 s, inside the same interval, so the labels stayed. 5 s is five times 1 s
-/// as 1 s is five times 0.2 s: 1 s plus the same gain (an upper guess, since each doubling of
-/// time gains less than the last).
-const RATING_200MS: u32 = 2100;
-const RATING_1S: u32 = 2250;
-const RATING_5S: u32 = 2400;
+/// `scripts/rating.py`, Stockfish at the same time a move, against UCI_Elo 2200 and 2400 (issue
+/// 29's matches of the static-exchange build, each 64 games over the main lines and the book's
+/// first eight openings): 0.2 s 2159 (95% 2064-2253), 1 s 2294 (2205-2383). 5 s is five times
+/// 1 s as 1 s is five times 0.2 s: 1 s plus the same gain (an upper guess, since each doubling
+/// of time gains less than the last). Rounded to 50.
+const RATING_200MS: u32 = 2150;
+const RATING_1S: u32 = 2300;
+const RATING_5S: u32 = 2450;
 
 impl Strength {
     /// The strength thinking `movetime_ms` a move, if one is offered.
@@ -426,7 +424,7 @@ impl Strength {
         STRENGTHS.into_iter().find(|s| s.movetime_ms == movetime_ms)
     }
 
-    /// "Club ~2250": the name and the chess rating.
+    /// "Club ~2300": the name and the chess rating.
     pub fn label(&self) -> String {
         format!("{} ~{}", self.name, self.chess_rating)
     }

@@ -213,7 +213,7 @@ fn seat_row(p: &mut ChildSpawnerCommands, choice: &LauncherChoice, seats: &Seats
             let strength = who.movetime_ms().and_then(Strength::of);
             let words = match (who.movetime_ms(), strength) {
                 (None, _) => "Human".to_string(),
-                // Two lines, "Club" over "~2250", so a seat's row of choices fits the panel.
+                // Two lines, "Club" over "~2300", so a seat's row of choices fits the panel.
                 (_, Some(s)) => format!("{}\n~{}", s.name, s.chess_rating),
                 (Some(ms), None) => format!("AI {}s", ms as f64 / 1000.0),
             };
