@@ -204,13 +204,7 @@ impl Evaluate for ChessPosition {
         if !self.bit_moves_apply() || matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen | MoveKind::Shadow) {
             return false;
         }
-        let taken = match m.kind {
-            MoveKind::Capture => Some(m.to as usize),
-            MoveKind::EnPassant => Some(m.to as usize ^ 8),
-            _ => None,
-        };
-        let exchange = chess_bits::Exchange { from: m.from as usize, to: m.to as usize, taken, promotion: m.promotion };
-        !chess_bits::exchange_at_least(&self.piece_bits(), exchange, -margin, &CHESS_VALUES)
+        !chess_bits::exchange_at_least(&self.piece_bits(), chess_bits::Exchange::of(m), -margin, &CHESS_VALUES)
     }
 }
 

@@ -239,9 +239,7 @@ pub(super) fn attacker_kinds(b: &PieceBits, sq: usize, by: usize) -> u8 {
     let a = Attacks::get();
     let theirs = b.colours[by];
     let occupied = b.colours[0] | b.colours[1];
-    let at = 1u64 << sq;
-    // Where `by`'s pawns would stand to take on `sq`: a rank behind it as they move.
-    let pawn_from = if by == 1 { (at & !FILE_A) << 7 | (at & !(FILE_A << 7)) << 9 } else { (at & !FILE_A) >> 9 | (at & !(FILE_A << 7)) >> 7 };
+    let pawn_from = pawn_takers_of(1 << sq, by);
     let (diagonal, orthogonal) = (a.bishop(sq, occupied), a.rook(sq, occupied));
     let mut kinds = 0;
     for (kind, reach, bits) in [
@@ -259,7 +257,8 @@ pub(super) fn attacker_kinds(b: &PieceBits, sq: usize, by: usize) -> u8 {
     kinds
 }
 
-/// Colour `by`'s pawns that would take on the cells of `at`: a rank behind them as they move.
+/// Where colour `by`'s pawns would stand to take on the cells of `at`: a rank behind them as
+/// they move, a file to either side.
 fn pawn_takers_of(at: u64, by: usize) -> u64 {
     if by == 1 { (at & !FILE_A) << 7 | (at & !(FILE_A << 7)) << 9 } else { (at & !FILE_A) >> 9 | (at & !(FILE_A << 7)) >> 7 }
 }
@@ -287,6 +286,19 @@ pub(super) struct Exchange {
     pub promotion: u8,
 }
 
+impl Exchange {
+    /// A chess move on the flat 8x8 board (cell = bit), as the exchange sees it.
+    pub(super) fn of(m: chess::ChessMove) -> Exchange {
+        let taken = match m.kind {
+            chess::MoveKind::Capture => Some(m.to as usize),
+            // The pawn passed stands beside the mover, on the rank it left (`to` one rank back).
+            chess::MoveKind::EnPassant => Some(m.to as usize ^ 8),
+            _ => None,
+        };
+        Exchange { from: m.from as usize, to: m.to as usize, taken, promotion: m.promotion }
+    }
+}
+
 /// Whether the exchanges `m` starts on its target cell leave its mover at least `threshold`
 /// centipawns up, both sides taking back with their least valuable piece and either side free
 /// to stop (a static exchange evaluation, pieces valued by `values`, indexed by kind). Pins are
@@ -294,10 +306,9 @@ pub(super) struct Exchange {
 /// nothing of the other side still attacks the cell. The swap loop of Stockfish's `see_ge`.
 pub(super) fn exchange_at_least(b: &PieceBits, m: Exchange, threshold: i32, values: &[i32; 7]) -> bool {
     let a = Attacks::get();
-    let kind_at = |c: usize| -> usize {
-        let at = 1u64 << c;
-        [b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings].iter().position(|&k| k & at != 0).map_or(0, |i| i + 1)
-    };
+    // By kind, from the pawn (kind 1): index `k` holds kind `k + 1`.
+    let kinds = [b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings];
+    let kind_at = |c: usize| kinds.iter().position(|&k| k & 1 << c != 0).map_or(0, |i| i + 1);
     let promoted = if m.promotion != 0 { values[m.promotion as usize] - values[chess::PAWN as usize] } else { 0 };
     let mut swap = m.taken.map_or(0, |c| values[kind_at(c)]) + promoted - threshold;
     if swap < 0 {
@@ -323,7 +334,7 @@ pub(super) fn exchange_at_least(b: &PieceBits, m: Exchange, threshold: i32, valu
             break;
         }
         holds ^= 1;
-        let Some(kind) = [b.pawns, b.knights, b.bishops, b.rooks, b.queens].iter().position(|&k| theirs & k != 0) else {
+        let Some(kind) = kinds[..5].iter().position(|&k| theirs & k != 0) else {
             // Only the king is left to take: it may, unless the cell is still attacked.
             return if attackers & !b.colours[side] != 0 { holds ^ 1 == 1 } else { holds == 1 };
         };
@@ -331,7 +342,7 @@ pub(super) fn exchange_at_least(b: &PieceBits, m: Exchange, threshold: i32, valu
         if swap < holds {
             break;
         }
-        let by = [b.pawns, b.knights, b.bishops, b.rooks, b.queens][kind] & theirs;
+        let by = kinds[kind] & theirs;
         occupied ^= by & by.wrapping_neg();
         // A piece gone from a line uncovers the sliders behind it.
         if kind + 1 != chess::KNIGHT as usize {
@@ -512,7 +523,6 @@ r2n3r/2P1P3/4N3/1k6/8/8/8/4K3 w - - | e6d8 | 300 | N
 
     #[test]
     fn the_static_exchange_finds_the_suites_values() {
-        use crate::chess::MoveKind;
         const SUITE_VALUES: [i32; 7] = [0, 100, 300, 300, 500, 900, 0];
         let mut wrong = Vec::new();
         for line in EXCHANGES.lines() {
@@ -520,12 +530,7 @@ r2n3r/2P1P3/4N3/1k6/8/8/8/4K3 w - - | e6d8 | 300 | N
             let p = ChessPosition::from_fen(&format!("{} 0 1", fields[0]), Wrap::Flat, ChessRules::ORTHODOX).unwrap();
             let m = p.parse_move(fields[1]).unwrap_or_else(|e| panic!("{line}: {e}"));
             let value: i32 = fields[2].parse().unwrap();
-            let taken = match m.kind {
-                MoveKind::Capture => Some(m.to as usize),
-                MoveKind::EnPassant => Some(m.to as usize ^ 8),
-                _ => None,
-            };
-            let exchange = Exchange { from: m.from as usize, to: m.to as usize, taken, promotion: m.promotion };
+            let exchange = Exchange::of(m);
             let b = p.piece_bits();
             if !exchange_at_least(&b, exchange, value, &SUITE_VALUES) || exchange_at_least(&b, exchange, value + 1, &SUITE_VALUES) {
                 wrong.push(line);
