@@ -8,8 +8,10 @@
 //! chunks and a match stops early once the 95% Wilson interval of the decisive share lies
 //! wholly above or below its target, else after `STRENGTH_GAMES` games (default 200).
 //! `STRENGTH_FILTER` keeps the configurations whose name contains it (`=NAME`: exactly that
-//! one, e.g. `=tri-chess` for two players only); `STRENGTH_THREADS`
-//! sets the games played at once (default: the cores).
+//! one, e.g. `=tri-chess` for two players only); `STRENGTH_AGAINST` plays only against
+//! `random` or `greedy` (default both); `STRENGTH_THREADS` sets the games played at once
+//! (default: the cores). Each chunk's running tally goes to stderr, so that a run stopped
+//! part way still tells what it played.
 //!
 //! Four-player seatings: partners put the AI in both seats of one team (seats rotate, so it
 //! plays both teams); cut-throat puts one AI against three of the opponent kind.
@@ -96,8 +98,9 @@ fn seats(game: GameId, options: &GameOptions, ai: Controller, opponent: Controll
     seating.seats().map(|s| if team.contains(s) { ai } else { opponent }).collect()
 }
 
-/// Plays chunks until the interval settles the target or the games run out.
-fn settle(game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Tally {
+/// Plays chunks until the interval settles the target or the games run out, printing the
+/// running tally (named `what`) to stderr after each.
+fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Tally {
     let mut total = Tally { label: seats[0].to_string(), ..Tally::default() };
     let chunk = (threads as u32 * 4).max(8);
     let mut played = 0;
@@ -111,6 +114,7 @@ fn settle(game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f
         total.losses += ai.losses;
         total.losses_without_choice += ai.losses_without_choice;
         played += games;
+        eprintln!("{what}: {played} games: {}", line(&total, target));
         if let Some((_, lo, hi)) = total.decisive_share()
             && (lo >= target || hi < target)
         {
@@ -163,6 +167,9 @@ fn main() {
     let max_games = env_or("STRENGTH_GAMES", 200) as u32;
     let threads = env_or("STRENGTH_THREADS", std::thread::available_parallelism().map_or(1, |n| n.get()) as u64) as usize;
     let filter = std::env::var("STRENGTH_FILTER").unwrap_or_default();
+    let against = std::env::var("STRENGTH_AGAINST").unwrap_or_default();
+    let plays = |opponent: &str| against.is_empty() || against == opponent;
+    assert!(against.is_empty() || ["random", "greedy"].contains(&against.as_str()), "STRENGTH_AGAINST must be random or greedy, got {against:?}");
     let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
     println!(
         "AI at {ms} ms a move; up to {max_games} games a match; targets: {:.0}% of decisive games against random, {:.0}% against greedy",
@@ -176,8 +183,14 @@ fn main() {
     };
     for (name, game, options) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
         let nps = speed(game, &options, ms.min(1000));
-        let random = settle(game, &options, seats(game, &options, ai, Controller::Random), AGAINST_RANDOM, max_games, threads);
-        let greedy = settle(game, &options, seats(game, &options, ai, Controller::Greedy), AGAINST_GREEDY, max_games, threads);
-        println!("{name:<48} {nps:>10.0}  {:<44} {:<44}", line(&random, AGAINST_RANDOM), line(&greedy, AGAINST_GREEDY));
+        let column = |opponent: Controller, target: f64| {
+            if !plays(&opponent.to_string()) {
+                return "not played".to_string();
+            }
+            line(&settle(&format!("{name} against {opponent}"), game, &options, seats(game, &options, ai, opponent), target, max_games, threads), target)
+        };
+        let random = column(Controller::Random, AGAINST_RANDOM);
+        let greedy = column(Controller::Greedy, AGAINST_GREEDY);
+        println!("{name:<48} {nps:>10.0}  {random:<44} {greedy:<44}");
     }
 }

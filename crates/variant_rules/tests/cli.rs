@@ -354,6 +354,29 @@ fn match_tallies_every_game() {
     assert_eq!(v["controllers"][0]["draws"], 2, "{v}");
 }
 
+/// `match --records` writes every game's record in game order, each seat named by its
+/// controller (the seats rotate), and each record replays to its result; a path that cannot
+/// be written is refused before any game is played.
+#[test]
+fn match_writes_every_games_record() {
+    let path = std::env::temp_dir().join(format!("variant-rules-cli-{}-match.pgn", std::process::id()));
+    let p = path.to_str().expect("a UTF-8 temp dir");
+    let v = json(&["match", "chess", "--seats", "greedy,random", "--games", "3", "--threads", "2", "--max-plies", "30", "--records", p, "--json"]);
+    assert_eq!(v["games"], 3);
+    let text = std::fs::read_to_string(&path).expect("the records were written");
+    let tag =
+        |name: &str| text.lines().filter_map(|l| l.strip_prefix(&format!("[{name} \"")).map(|v| v.trim_end_matches("\"]").to_string())).collect::<Vec<_>>();
+    assert_eq!(tag("White"), ["greedy", "random", "greedy"], "{text}");
+    assert_eq!(tag("Black"), ["random", "greedy", "random"], "{text}");
+    assert_eq!(tag("Round"), ["1", "2", "3"], "{text}");
+    for n in ["1", "2", "3"] {
+        let o = run(&["record", "chess", "--record", p, "--record-game", n]);
+        assert!(o.status.success(), "game {n}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let _ = std::fs::remove_file(&path);
+    rejects(&["match", "chess", "--seats", "greedy,random", "--games", "1", "--records", "/nonexistent-dir/x.pgn"], "--records");
+}
+
 #[test]
 fn bestmove_and_match_refuse_bad_input_in_one_line() {
     rejects(&["bestmove", "chess", "--movetime", "0"], "movetime");

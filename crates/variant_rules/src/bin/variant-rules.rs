@@ -150,6 +150,11 @@ enum Command {
         /// controllers play, so that games without dice are not played twice.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
         random_plies: u32,
+        /// Write every game's record (moves, result, each seat's controller) to this file, in
+        /// game order: PGN for orthodox chess, the record text otherwise (`record --record`
+        /// reads one back, `--record-game N` picks a game).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -263,13 +268,13 @@ fn run(cli: Cli) -> Result<(), String> {
             search::uci::serve(id, std::io::stdin().lock(), std::io::stdout()).map_err(|e| format!("uci: {e}"))?;
         }
         Command::Bestmove { game, setup, movetime, depth, method, json } => bestmove(&setup.game(&game)?, movetime, depth, method, json)?,
-        Command::Match { game, options, seats, games, threads, max_plies, random_plies, json } => {
+        Command::Match { game, options, seats, games, threads, max_plies, random_plies, records, json } => {
             let (game, options) = options.resolve(&game)?;
             let seats = seats.split(',').map(|s| s.trim().parse::<Controller>()).collect::<Result<Vec<_>, _>>()?;
             let threads = threads.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |t| t as usize);
             // `--seed` seeds the random and greedy players and the dice too; game g uses seed + g.
             let config = MatchConfig { game, seed: options.seed, options, seats, games, threads, max_plies, random_plies };
-            play_match(&config, json)?;
+            play_match(&config, records.as_deref(), json)?;
         }
         Command::Check { game: id, setup, json } => check(&setup.game(&id)?, json),
         Command::Record { game, setup, format, tag } => record(&game, &setup, format.as_deref(), &tag)?,
@@ -413,12 +418,17 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, method: Method, json
 }
 
 /// `match`: plays the games (a line per game on stderr) and prints the tallies.
-fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
+fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: bool) -> Result<(), String> {
+    // Opened before the games, so that a path that cannot be written fails at once.
+    let mut file = records.map(|p| std::fs::File::create(p).map_err(|e| format!("--records {}: {e}", p.display()))).transpose()?;
     let progress = |r: &GameRecord| {
         let res: Vec<String> = r.results.iter().map(|(s, x)| format!("{}={x:?}", s.letter())).collect();
         eprintln!("game {:>4}: {} after {} plies ({})", r.index + 1, res.join(" "), r.plies, r.reason);
     };
     let report = run_match(config, &progress)?;
+    if let (Some(file), Some(path)) = (file.as_mut(), records) {
+        write_records(file, &report.games).map_err(|e| format!("--records {}: {e}", path.display()))?;
+    }
     let line = |t: &Tally| {
         let share = match t.decisive_share() {
             Some((p, lo, hi)) => format!("wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
@@ -440,6 +450,16 @@ fn play_match(config: &MatchConfig, json: bool) -> Result<(), String> {
         report.entries.iter().for_each(|t| out!("  {}", line(t)));
         out!("per controller:");
         report.controllers.iter().for_each(|t| out!("  {}", line(t)));
+    }
+    Ok(())
+}
+
+/// The match's games, one record after another, each in its game's own format.
+fn write_records(file: &mut std::fs::File, games: &[GameRecord]) -> Result<(), String> {
+    use std::io::Write;
+    for g in games {
+        let text = g.record.write(g.record.default_format()).map_err(|e| e.to_string())?;
+        writeln!(file, "{}\n", text.trim_end()).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{Controller, Memory, throw};
 use crate::game::{Game, GameId, GameOptions};
 use crate::position::{Outcome, Position, Seat};
+use crate::record::Record;
 
 /// A match: which game, who plays, how many games.
 #[derive(Clone, Debug)]
@@ -59,6 +60,9 @@ pub struct GameRecord {
     /// Per entry of [`MatchConfig::seats`]: its turns with more than one legal move. A game
     /// lost with none was lost to the dice (or the other side) before a choice came up.
     pub choices: Vec<u32>,
+    /// The game's moves and result, each seat's player named by its controller (`ai:1000`),
+    /// the round its game number: what `match --records` writes, to replay a game at the table.
+    pub record: Record,
 }
 
 /// Wins, draws and losses of one controller (an entry of the seats list, or every entry with
@@ -250,7 +254,13 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
         })
         .collect();
     let reason = outcome.map_or_else(|| "ply cap".to_string(), |o| o.reason().to_string());
-    Ok(GameRecord { index: g, results, plies, reason, choices })
+    let mut record = Record::of(&game);
+    for (entry, &s) in seat_of.iter().enumerate() {
+        record.seats[s.index()] = config.seats[entry].to_string();
+    }
+    record.set_tag("Event", &format!("variant-rules match, seed {}", config.seed));
+    record.set_tag("Round", &(g + 1).to_string());
+    Ok(GameRecord { index: g, results, plies, reason, choices, record })
 }
 
 #[cfg(test)]
@@ -278,6 +288,7 @@ mod tests {
             plies: 10,
             reason: "test".into(),
             choices: choices.to_vec(),
+            record: Record::of(&Game::new(GameId::Checkers, config.options, None).expect("the start")),
         };
         let report = report(&config, vec![game(0, [l, w, l, w], [0, 3, 0, 3]), game(1, [l, w, l, w], [0, 3, 2, 3]), game(2, [w, l, w, l], [0, 0, 0, 0])]);
         let counts = |t: &Tally| (t.losses, t.losses_without_choice);

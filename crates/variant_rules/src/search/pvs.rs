@@ -48,8 +48,9 @@ const CLOCK_NODES: u64 = 256;
 /// Tables of this many seats or more search only the opponents' threats. With five opponents
 /// between two of its own turns a paranoid search of four plies never sees the seats that move
 /// just before its next turn, and a quiet mate by one of them came unseen (six-seat Tri-Chess
-/// cut-throat traces). So an opponent's quiet moves that check none of our Kings are left out
-/// (its first move in order always stays): opponents' plies become narrow, and every seat's
+/// cut-throat traces). So an opponent's quiet moves that leave none of our Kings in check are
+/// left out (its first move in order always stays; the check may be a third seat's, whose line
+/// the move opens): opponents' plies become narrow, and every seat's
 /// mating move — a check — is within reach. Only for games that say which moves check
 /// ([`Evaluate::checks`]).
 const THREATS_ONLY_FROM_SEATS: usize = 5;

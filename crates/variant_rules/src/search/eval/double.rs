@@ -88,12 +88,14 @@ impl Evaluate for DoubleChessPosition {
         }
     }
 
+    /// A King of `seats` in check once `m` is played, by any seat: the mover's own check, a
+    /// third seat's line the move opens, or a check already standing. Where more than two
+    /// seats play, the mate that follows is often another seat's (rulings DC8).
     fn checks(&self, m: DoubleMove, seats: SeatSet) -> Option<bool> {
-        let mover = self.turn();
-        let b = self.board_after(mover, m);
+        let b = self.board_after(self.turn(), m);
         Some(seats.iter().any(|s| {
             let k = self.kings[s];
-            k != NO_CELL && b[k as usize] == piece(s, KING) && self.attacked_on(&b, k, SeatSet::single(mover))
+            k != NO_CELL && b[k as usize] == piece(s, KING) && self.attacked_on(&b, k, self.enemies(s))
         }))
     }
 
@@ -120,9 +122,10 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// `checks` names exactly the moves after which the mover attacks a seat's King (what the
-    /// many-seat search keeps of an opponent's quiet moves): cross-checked against playing
-    /// every legal move, through random six-seat Tri-Chess and cut-throat Double Chess.
+    /// `checks` names exactly the moves after which a seat's King stands in check, by the
+    /// mover or by any other seat (what the many-seat search keeps of an opponent's quiet
+    /// moves): cross-checked against playing every legal move, through random six-seat
+    /// Tri-Chess and cut-throat Double Chess, where some checks are a third seat's.
     #[test]
     fn checks_agree_with_playing_the_move() {
         let tri = DoubleChessPosition::tri_start(TriChessSetup {
@@ -134,7 +137,8 @@ mod tests {
         })
         .unwrap();
         let double = DoubleChessPosition::start(DoublesSeating::CutThroat, crate::doublechess::Notation::Grid).unwrap();
-        let mut checking = 0;
+        // Checks by the mover, and checks by another seat (uncovered or standing).
+        let (mut checking, mut others) = (0, 0);
         for (start, seed) in [(tri, 1u64), (double, 2)] {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut p = start;
@@ -150,15 +154,16 @@ mod tests {
                     after.play_unchecked(m);
                     for s in p.seating().seats().filter(|&s| s != mover) {
                         let k = after.kings[s];
-                        let attacked = k != NO_CELL && after.attacking_seats(k, SeatSet::single(mover)).contains(mover);
-                        checking += attacked as usize;
-                        assert_eq!(p.checks(m, SeatSet::single(s)), Some(attacked), "{} {} on {}", p.move_text(m), s.letter(), p.to_text());
+                        let by = if k == NO_CELL { SeatSet::EMPTY } else { after.attacking_seats(k, after.enemies(s)) };
+                        checking += by.contains(mover) as usize;
+                        others += (!by.without(mover).is_empty()) as usize;
+                        assert_eq!(p.checks(m, SeatSet::single(s)), Some(!by.is_empty()), "{} {} on {}", p.move_text(m), s.letter(), p.to_text());
                     }
                 }
                 let m = moves[rng.random_range(0..moves.len())];
                 p.play_unchecked(m);
             }
         }
-        assert!(checking > 0, "the playouts met checking moves");
+        assert!(checking > 0 && others > 0, "the playouts met both kinds of check: {checking} and {others}");
     }
 }

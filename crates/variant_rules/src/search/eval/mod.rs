@@ -57,8 +57,10 @@ pub trait Evaluate: Position {
         let _ = m;
         None
     }
-    /// Whether `m` attacks a King of `seats` once played (a check on one of them), or `None`
-    /// where the game does not say; the search then never leaves a move out for not checking.
+    /// Whether a King of `seats` stands in check once `m` is played (where three or more seats
+    /// play, the check may be a third seat's, uncovered by the move or already standing), or
+    /// `None` where the game does not say; the search then never leaves a move out for not
+    /// checking.
     fn checks(&self, m: Self::Move, seats: SeatSet) -> Option<bool> {
         let _ = (m, seats);
         None
