@@ -354,27 +354,47 @@ fn match_tallies_every_game() {
     assert_eq!(v["controllers"][0]["draws"], 2, "{v}");
 }
 
-/// `match --records` writes every game's record in game order, each seat named by its
-/// controller (the seats rotate), and each record replays to its result; a path that cannot
-/// be written is refused before any game is played.
+/// `match --records` writes every game's record as it ends, each seat named by its controller
+/// (the seats rotate) and the round by the game's number, and each record replays; bad seats or
+/// a path that cannot be written are refused before any game is played (and before the file
+/// is made).
 #[test]
 fn match_writes_every_games_record() {
     let path = std::env::temp_dir().join(format!("variant-rules-cli-{}-match.pgn", std::process::id()));
     let p = path.to_str().expect("a UTF-8 temp dir");
-    let v = json(&["match", "chess", "--seats", "greedy,random", "--games", "3", "--threads", "2", "--max-plies", "30", "--records", p, "--json"]);
+    let v = json(&[
+        "match",
+        "chess",
+        "--seats",
+        "greedy,random",
+        "--games",
+        "3",
+        "--threads",
+        "2",
+        "--max-plies",
+        "30",
+        "--random-plies",
+        "2",
+        "--records",
+        p,
+        "--json",
+    ]);
     assert_eq!(v["games"], 3);
     let text = std::fs::read_to_string(&path).expect("the records were written");
-    let tag =
-        |name: &str| text.lines().filter_map(|l| l.strip_prefix(&format!("[{name} \"")).map(|v| v.trim_end_matches("\"]").to_string())).collect::<Vec<_>>();
-    assert_eq!(tag("White"), ["greedy", "random", "greedy"], "{text}");
-    assert_eq!(tag("Black"), ["random", "greedy", "random"], "{text}");
-    assert_eq!(tag("Round"), ["1", "2", "3"], "{text}");
+    // Each game's tags, read here without the engine's reader: (round, White, Black).
+    let tag = |game: &str, name: &str| game.lines().find_map(|l| l.strip_prefix(&format!("[{name} \"")).map(|v| v.trim_end_matches("\"]").to_string()));
+    let mut games: Vec<_> = text.split("[Event ").skip(1).map(|g| (tag(g, "Round"), tag(g, "White"), tag(g, "Black"), tag(g, "RandomPlies"))).collect();
+    games.sort();
+    let seated = |round: &str, white: &str, black: &str| (Some(round.into()), Some(white.into()), Some(black.into()), Some("2".to_string()));
+    assert_eq!(games, [seated("1", "greedy", "random"), seated("2", "random", "greedy"), seated("3", "greedy", "random")], "{text}");
     for n in ["1", "2", "3"] {
         let o = run(&["record", "chess", "--record", p, "--record-game", n]);
         assert!(o.status.success(), "game {n}: {}", String::from_utf8_lossy(&o.stderr));
     }
     let _ = std::fs::remove_file(&path);
     rejects(&["match", "chess", "--seats", "greedy,random", "--games", "1", "--records", "/nonexistent-dir/x.pgn"], "--records");
+    rejects(&["match", "chess", "--seats", "greedy,random,random", "--records", p], "lists 3");
+    assert!(!path.exists(), "refused seats leave no records file");
 }
 
 #[test]

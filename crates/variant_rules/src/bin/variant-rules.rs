@@ -150,9 +150,9 @@ enum Command {
         /// controllers play, so that games without dice are not played twice.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
         random_plies: u32,
-        /// Write every game's record (moves, result, each seat's controller) to this file, in
-        /// game order: PGN for orthodox chess, the record text otherwise (`record --record`
-        /// reads one back, `--record-game N` picks a game).
+        /// Write every game's record (moves, result, each seat's controller; the round is the
+        /// game's number) to this file as each game ends: PGN for orthodox chess, the record
+        /// text otherwise (`record --record` reads one back, `--record-game N` picks a game).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
         /// Print one JSON object.
@@ -419,16 +419,21 @@ fn bestmove(game: &Game, movetime: u64, depth: Option<u32>, method: Method, json
 
 /// `match`: plays the games (a line per game on stderr) and prints the tallies.
 fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: bool) -> Result<(), String> {
-    // Opened before the games, so that a path that cannot be written fails at once.
-    let mut file = records.map(|p| std::fs::File::create(p).map_err(|e| format!("--records {}: {e}", p.display()))).transpose()?;
+    // Checked and opened before the games, so that bad seats or a path that cannot be written
+    // fail at once, and each game is written as it ends (a stopped match keeps its games).
+    config.validate()?;
+    let file = records.map(|p| std::fs::File::create(p).map(std::sync::Mutex::new).map_err(|e| format!("--records {}: {e}", p.display()))).transpose()?;
+    let unwritten = std::sync::Mutex::new(None::<String>);
     let progress = |r: &GameRecord| {
         let res: Vec<String> = r.results.iter().map(|(s, x)| format!("{}={x:?}", s.letter())).collect();
         eprintln!("game {:>4}: {} after {} plies ({})", r.index + 1, res.join(" "), r.plies, r.reason);
+        if let Some(file) = &file
+            && let Err(e) = write_record(&mut file.lock().expect("no thread panics holding it"), r)
+        {
+            unwritten.lock().expect("no thread panics holding it").get_or_insert(e);
+        }
     };
     let report = run_match(config, &progress)?;
-    if let (Some(file), Some(path)) = (file.as_mut(), records) {
-        write_records(file, &report.games).map_err(|e| format!("--records {}: {e}", path.display()))?;
-    }
     let line = |t: &Tally| {
         let share = match t.decisive_share() {
             Some((p, lo, hi)) => format!("wins of decisive {:>5.1}% (95% CI {:.1}-{:.1}%)", 100.0 * p, 100.0 * lo, 100.0 * hi),
@@ -451,17 +456,17 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
         out!("per controller:");
         report.controllers.iter().for_each(|t| out!("  {}", line(t)));
     }
-    Ok(())
+    match (unwritten.into_inner().expect("threads joined"), records) {
+        (Some(e), Some(path)) => Err(format!("--records {}: {e}", path.display())),
+        _ => Ok(()),
+    }
 }
 
-/// The match's games, one record after another, each in its game's own format.
-fn write_records(file: &mut std::fs::File, games: &[GameRecord]) -> Result<(), String> {
+/// One game's record, appended to the match's file in its game's own format.
+fn write_record(file: &mut std::fs::File, game: &GameRecord) -> Result<(), String> {
     use std::io::Write;
-    for g in games {
-        let text = g.record.write(g.record.default_format()).map_err(|e| e.to_string())?;
-        writeln!(file, "{}\n", text.trim_end()).map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    let text = game.record.write(game.record.default_format()).map_err(|e| e.to_string())?;
+    file.write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {

@@ -260,6 +260,10 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     }
     record.set_tag("Event", &format!("variant-rules match, seed {}", config.seed));
     record.set_tag("Round", &(g + 1).to_string());
+    if config.random_plies > 0 {
+        // The seats' names stand for the players after these opening plies.
+        record.set_tag("RandomPlies", &config.random_plies.to_string());
+    }
     Ok(GameRecord { index: g, results, plies, reason, choices, record })
 }
 

@@ -90,12 +90,14 @@ impl Evaluate for DoubleChessPosition {
 
     /// A King of `seats` in check once `m` is played, by any seat: the mover's own check, a
     /// third seat's line the move opens, or a check already standing. Where more than two
-    /// seats play, the mate that follows is often another seat's (rulings DC8).
+    /// seats play, the mate that follows is often another seat's (rulings DC8). A King already
+    /// mated (partners: it waits on the board to be taken) does not count: every move would
+    /// leave it in check, and what is left to happen to it is a capture.
     fn checks(&self, m: DoubleMove, seats: SeatSet) -> Option<bool> {
         let b = self.board_after(self.turn(), m);
         Some(seats.iter().any(|s| {
             let k = self.kings[s];
-            k != NO_CELL && b[k as usize] == piece(s, KING) && self.attacked_on(&b, k, self.enemies(s))
+            k != NO_CELL && self.mate[s].is_none() && b[k as usize] == piece(s, KING) && self.attacked_on(&b, k, self.enemies(s))
         }))
     }
 
@@ -125,7 +127,8 @@ mod tests {
     /// `checks` names exactly the moves after which a seat's King stands in check, by the
     /// mover or by any other seat (what the many-seat search keeps of an opponent's quiet
     /// moves): cross-checked against playing every legal move, through random six-seat
-    /// Tri-Chess and cut-throat Double Chess, where some checks are a third seat's.
+    /// Tri-Chess (cut-throat and three pairs) and cut-throat Double Chess, where some checks
+    /// are a third seat's. A King already mated (partners) counts as no check.
     #[test]
     fn checks_agree_with_playing_the_move() {
         let tri = DoubleChessPosition::tri_start(TriChessSetup {
@@ -136,10 +139,18 @@ mod tests {
             full_corners: false,
         })
         .unwrap();
+        let pairs = DoubleChessPosition::tri_start(TriChessSetup {
+            players: 6,
+            seating: DoublesSeating::PartnersAdjacent,
+            cut_edges: false,
+            extended: true,
+            full_corners: false,
+        })
+        .unwrap();
         let double = DoubleChessPosition::start(DoublesSeating::CutThroat, crate::doublechess::Notation::Grid).unwrap();
         // Checks by the mover, and checks by another seat (uncovered or standing).
         let (mut checking, mut others) = (0, 0);
-        for (start, seed) in [(tri, 1u64), (double, 2)] {
+        for (start, seed) in [(tri, 1u64), (pairs, 3), (double, 2)] {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut p = start;
             for _ in 0..300 {
@@ -154,7 +165,7 @@ mod tests {
                     after.play_unchecked(m);
                     for s in p.seating().seats().filter(|&s| s != mover) {
                         let k = after.kings[s];
-                        let by = if k == NO_CELL { SeatSet::EMPTY } else { after.attacking_seats(k, after.enemies(s)) };
+                        let by = if k == NO_CELL || p.mate[s].is_some() { SeatSet::EMPTY } else { after.attacking_seats(k, after.enemies(s)) };
                         checking += by.contains(mover) as usize;
                         others += (!by.without(mover).is_empty()) as usize;
                         assert_eq!(p.checks(m, SeatSet::single(s)), Some(!by.is_empty()), "{} {} on {}", p.move_text(m), s.letter(), p.to_text());
