@@ -465,7 +465,10 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
 /// One game's record, appended to the match's file in its game's own format.
 fn write_record(file: &mut std::fs::File, game: &GameRecord) -> Result<(), String> {
     use std::io::Write;
-    let text = game.record.write(game.record.default_format()).map_err(|e| e.to_string())?;
+    let Some(record) = &game.record else {
+        return Ok(());
+    };
+    let text = record.write(record.default_format()).map_err(|e| e.to_string())?;
     file.write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string())
 }
 

@@ -62,7 +62,9 @@ pub struct GameRecord {
     pub choices: Vec<u32>,
     /// The game's moves and result, each seat's player named by its controller (`ai:1000`),
     /// the round its game number: what `match --records` writes, to replay a game at the table.
-    pub record: Record,
+    /// Given to [`run_match`]'s progress callback; the report's games keep `None` (a match of
+    /// many games would hold every game's moves).
+    pub record: Option<Record>,
 }
 
 /// Wins, draws and losses of one controller (an entry of the seats list, or every entry with
@@ -158,8 +160,9 @@ pub fn run_match(config: &MatchConfig, progress: &(dyn Fn(&GameRecord) + Sync)) 
                         break;
                     }
                     match play_game(config, g) {
-                        Ok(record) => {
+                        Ok(mut record) => {
                             progress(&record);
+                            record.record = None;
                             records.lock().expect("no thread panics holding it").push(record);
                         }
                         Err(e) => {
@@ -264,7 +267,7 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
         // The seats' names stand for the players after these opening plies.
         record.set_tag("RandomPlies", &config.random_plies.to_string());
     }
-    Ok(GameRecord { index: g, results, plies, reason, choices, record })
+    Ok(GameRecord { index: g, results, plies, reason, choices, record: Some(record) })
 }
 
 #[cfg(test)]
@@ -292,7 +295,7 @@ mod tests {
             plies: 10,
             reason: "test".into(),
             choices: choices.to_vec(),
-            record: Record::of(&Game::new(GameId::Checkers, config.options, None).expect("the start")),
+            record: None,
         };
         let report = report(&config, vec![game(0, [l, w, l, w], [0, 3, 0, 3]), game(1, [l, w, l, w], [0, 3, 2, 3]), game(2, [w, l, w, l], [0, 0, 0, 0])]);
         let counts = |t: &Tally| (t.losses, t.losses_without_choice);
