@@ -101,7 +101,7 @@ fn seats(game: GameId, options: &GameOptions, ai: Controller, opponent: Controll
 /// Plays chunks until the interval settles the target or the games run out, printing the
 /// running tally (named `what`) to stderr after each.
 fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Tally {
-    let mut total = Tally { label: seats[0].to_string(), ..Tally::default() };
+    let mut total = Tally::default();
     let chunk = (threads as u32 * 4).max(8);
     let mut played = 0;
     while played < max_games {

@@ -360,8 +360,8 @@ fn match_tallies_every_game() {
 /// is made).
 #[test]
 fn match_writes_every_games_record() {
-    let path = std::env::temp_dir().join(format!("variant-rules-cli-{}-match.pgn", std::process::id()));
-    let p = path.to_str().expect("a UTF-8 temp dir");
+    let records = TempFile::named("match.pgn");
+    let (path, p) = (&records.0, records.path());
     let v = json(&[
         "match",
         "chess",
@@ -391,7 +391,7 @@ fn match_writes_every_games_record() {
         let o = run(&["record", "chess", "--record", p, "--record-game", n]);
         assert!(o.status.success(), "game {n}: {}", String::from_utf8_lossy(&o.stderr));
     }
-    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(path);
     rejects(&["match", "chess", "--seats", "greedy,random", "--games", "1", "--records", "/nonexistent-dir/x.pgn"], "--records");
     rejects(&["match", "chess", "--seats", "greedy,random,random", "--records", p], "lists 3");
     assert!(!path.exists(), "refused seats leave no records file");
@@ -557,11 +557,30 @@ fn queens_rows_tri_steps_and_sequence_are_options_with_one_line_errors() {
     rejects(&["check", "stax", "--sequence", "table"], "--sequence belongs to");
 }
 
-/// A file under the temporary directory holding `text`, named for this process and `name`.
-fn temp_file(name: &str, text: &str) -> String {
-    let path = std::env::temp_dir().join(format!("variant-rules-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).expect("temporary file");
-    path.to_string_lossy().into_owned()
+/// A file under the temporary directory, named for this process and a name, removed when
+/// dropped: a test that fails part way leaves nothing behind.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    /// The path, not yet written.
+    fn named(name: &str) -> TempFile {
+        TempFile(std::env::temp_dir().join(format!("variant-rules-cli-{}-{name}", std::process::id())))
+    }
+    /// The file, holding `text`.
+    fn holding(name: &str, text: &str) -> TempFile {
+        let file = TempFile::named(name);
+        std::fs::write(&file.0, text).expect("temporary file");
+        file
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp dir")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 #[test]
@@ -584,33 +603,34 @@ fn record_prints_pgn_or_the_record_text() {
 
 #[test]
 fn check_perft_and_bestmove_read_a_record_file() {
-    let pgn = temp_file("game.pgn", "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n\n[Event \"y\"]\n\n1. d4 *\n");
-    let v = json(&["check", "chess", "--record", &pgn, "--json"]);
+    let pgn_file =
+        TempFile::holding("game.pgn", "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n\n[Event \"y\"]\n\n1. d4 *\n");
+    let pgn = pgn_file.path();
+    let v = json(&["check", "chess", "--record", pgn, "--json"]);
     assert_eq!(v["moves"], serde_json::json!(["e2e4", "e7e5", "g1f3"]));
-    let v = json(&["check", "chess", "--record", &pgn, "--record-game", "2", "--json"]);
+    let v = json(&["check", "chess", "--record", pgn, "--record-game", "2", "--json"]);
     assert_eq!(v["moves"], serde_json::json!(["d2d4"]));
-    let o = run(&["perft", "chess", "1", "--record", &pgn]);
+    let o = run(&["perft", "chess", "1", "--record", pgn]);
     assert_eq!(stdout(&o).lines().last(), Some("perft 1 29"), "Black to move after 1. e4 e5 2. Nf3 (python-chess counts 29)");
-    let o = run(&["bestmove", "chess", "--record", &pgn, "--depth", "1"]);
+    let o = run(&["bestmove", "chess", "--record", pgn, "--depth", "1"]);
     assert!(stdout(&o).starts_with("bestmove "), "{}", stdout(&o));
-    let o = run(&["record", "chess", "--record", &pgn, "--format", "text"]);
+    let o = run(&["record", "chess", "--record", pgn, "--format", "text"]);
     assert!(stdout(&o).contains("[Event \"x\"]") && stdout(&o).ends_with("\ne2e4 e7e5 g1f3 *\n"), "a record converts: {}", stdout(&o));
-    let text = temp_file("stax.txt", "[Game \"stax\"]\n[Options \"--players 4\"]\n\nc3-d4 *\n");
-    let v = json(&["check", "stax", "--record", &text, "--json"]);
+    let text_file = TempFile::holding("stax.txt", "[Game \"stax\"]\n[Options \"--players 4\"]\n\nc3-d4 *\n");
+    let text = text_file.path();
+    let v = json(&["check", "stax", "--record", text, "--json"]);
     assert_eq!((v["moves"].clone(), v["players"].clone()), (serde_json::json!(["c3-d4"]), serde_json::json!(4)));
-    let bad = temp_file("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
-    rejects(&["check", "chess", "--record", &bad], "line 3, column 13: move 3 'Ke3' illegal: the King on e1 cannot move that way, to e3");
-    rejects(&["check", "stax", "--record", &pgn], "is a record of chess, not of stax");
-    rejects(&["check", "chess", "--record", &pgn, "--moves", "e2e4"], "--moves");
-    rejects(&["check", "chess", "--record", &pgn, "--record-game", "3"], "holds 2 games, so there is no game 3");
+    let bad_file = TempFile::holding("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
+    let bad = bad_file.path();
+    rejects(&["check", "chess", "--record", bad], "line 3, column 13: move 3 'Ke3' illegal: the King on e1 cannot move that way, to e3");
+    rejects(&["check", "stax", "--record", pgn], "is a record of chess, not of stax");
+    rejects(&["check", "chess", "--record", pgn, "--moves", "e2e4"], "--moves");
+    rejects(&["check", "chess", "--record", pgn, "--record-game", "3"], "holds 2 games, so there is no game 3");
     rejects(&["check", "chess", "--record", "/nonexistent/game.pgn"], "cannot read /nonexistent/game.pgn");
-    rejects(&["check", "stax", "--record", &text, "--players", "2", "--numbers"], "has its own options ('--players 4')");
+    rejects(&["check", "stax", "--record", text, "--players", "2", "--numbers"], "has its own options ('--players 4')");
     rejects(&["check", "chess", "--record-game", "2"], "--record");
     rejects(&["record", "chess", "--format", "xml"], "unknown record format 'xml'");
     rejects(&["record", "stax", "--format", "pgn"], "stax has no PGN form");
     rejects(&["record", "chess", "--tag", "White"], "is not NAME=VALUE");
     rejects(&["record", "chess", "--moves", "e2e5"], "move 1 'e2e5' illegal");
-    for path in [pgn, text, bad] {
-        let _ = std::fs::remove_file(path);
-    }
 }
