@@ -380,7 +380,7 @@ fn match_writes_every_games_record() {
         "--json",
     ]);
     assert_eq!(v["games"], 3);
-    let text = std::fs::read_to_string(&path).expect("the records were written");
+    let text = std::fs::read_to_string(path).expect("the records were written");
     // Each game's tags, read here without the engine's reader: (round, White, Black).
     let tag = |game: &str, name: &str| game.lines().find_map(|l| l.strip_prefix(&format!("[{name} \"")).map(|v| v.trim_end_matches("\"]").to_string()));
     let mut games: Vec<_> = text.split("[Event ").skip(1).map(|g| (tag(g, "Round"), tag(g, "White"), tag(g, "Black"), tag(g, "RandomPlies"))).collect();
