@@ -11,16 +11,18 @@
 //! one, e.g. `=tri-chess` for two players only); `STRENGTH_AGAINST` plays only against
 //! `random` or `greedy` (default both); `STRENGTH_THREADS` sets the games played at once
 //! (default: the cores). Each chunk's running tally goes to stderr, so that a run stopped
-//! part way still tells what it played.
+//! part way still tells what it played; a match's drawn games are counted by how they ended
+//! (the ply cap, a game's move limit, repetition, ...).
 //!
 //! Four-player seatings: partners put the AI in both seats of one team (seats rotate, so it
 //! plays both teams); cut-throat puts one AI against three of the opponent kind.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use variant_rules::search::matches::{MatchConfig, Tally, run_match};
+use variant_rules::search::matches::{MatchConfig, Result3, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits, Method};
 use variant_rules::{GameId, GameOptions, Position};
 
@@ -98,10 +100,18 @@ fn seats(game: GameId, options: &GameOptions, ai: Controller, opponent: Controll
     seating.seats().map(|s| if team.contains(s) { ai } else { opponent }).collect()
 }
 
+/// A match's tally and how its drawn games ended (the outcome's reason, e.g. "ply cap",
+/// "threefold repetition", with how many).
+#[derive(Default)]
+struct Settled {
+    tally: Tally,
+    draws: BTreeMap<String, u32>,
+}
+
 /// Plays chunks until the interval settles the target or the games run out, printing the
 /// running tally (named `what`) to stderr after each.
-fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Tally {
-    let mut total = Tally::default();
+fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Settled {
+    let mut total = Settled::default();
     let chunk = (threads as u32 * 4).max(8);
     let mut played = 0;
     while played < max_games {
@@ -109,19 +119,33 @@ fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller
         let config = MatchConfig { game, options: *options, seats: seats.clone(), games, seed: 1000 + played as u64, threads, max_plies: 600, random_plies: 0 };
         let report = run_match(&config, &|_| {}).expect("a valid configuration");
         let ai = &report.controllers[0];
-        total.wins += ai.wins;
-        total.draws += ai.draws;
-        total.losses += ai.losses;
-        total.losses_without_choice += ai.losses_without_choice;
+        total.tally.wins += ai.wins;
+        total.tally.draws += ai.draws;
+        total.tally.losses += ai.losses;
+        total.tally.losses_without_choice += ai.losses_without_choice;
+        // The AI sits in the seats list's first entry.
+        for g in report.games.iter().filter(|g| g.results.first().is_some_and(|r| r.1 == Result3::Draw)) {
+            *total.draws.entry(g.reason.clone()).or_default() += 1;
+        }
         played += games;
-        eprintln!("{what}: {played} games: {}", line(&total, target));
-        if let Some((_, lo, hi)) = total.decisive_share()
+        eprintln!("{what}: {played} games: {}{}", line(&total.tally, target), draw_reasons(&total.draws));
+        if let Some((_, lo, hi)) = total.tally.decisive_share()
             && (lo >= target || hi < target)
         {
             break;
         }
     }
     total
+}
+
+/// How the drawn games ended, e.g. "; draws: 5 ply cap, 2 threefold repetition" (empty
+/// without a draw).
+fn draw_reasons(draws: &BTreeMap<String, u32>) -> String {
+    if draws.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = draws.iter().map(|(reason, n)| format!("{n} {reason}")).collect();
+    format!("; draws: {}", each.join(", "))
 }
 
 /// Nodes per second of one search from a position a few random moves into the game (the
@@ -183,14 +207,17 @@ fn main() {
     };
     for (name, game, options) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
         let nps = speed(game, &options, ms.min(1000));
+        // A column's tally, and how its draws ended (printed after both columns).
         let column = |opponent: Controller, target: f64| {
             if !plays(&opponent.to_string()) {
-                return "not played".to_string();
+                return ("not played".to_string(), String::new());
             }
-            line(&settle(&format!("{name} against {opponent}"), game, &options, seats(game, &options, ai, opponent), target, max_games, threads), target)
+            let settled = settle(&format!("{name} against {opponent}"), game, &options, seats(game, &options, ai, opponent), target, max_games, threads);
+            let reasons = if settled.draws.is_empty() { String::new() } else { format!("  {opponent}{}", draw_reasons(&settled.draws)) };
+            (line(&settled.tally, target), reasons)
         };
-        let random = column(Controller::Random, AGAINST_RANDOM);
-        let greedy = column(Controller::Greedy, AGAINST_GREEDY);
-        println!("{name:<48} {nps:>10.0}  {random:<44} {greedy:<44}");
+        let (random, random_draws) = column(Controller::Random, AGAINST_RANDOM);
+        let (greedy, greedy_draws) = column(Controller::Greedy, AGAINST_GREEDY);
+        println!("{name:<48} {nps:>10.0}  {random:<44} {greedy:<44}{random_draws}{greedy_draws}");
     }
 }
