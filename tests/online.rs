@@ -172,12 +172,43 @@ fn a_room_that_does_not_exist_is_reported_in_the_launcher() {
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Launcher);
 }
 
+/// A CHEX placement for the tile held in this public position that leaves the other side out
+/// of check (else the first legal one), or none where the tile has nowhere to go (the game is
+/// over). A check could leave the other side's next tile nowhere legal to go.
+fn quiet_placement(public: &str) -> Option<String> {
+    let pos = variant_rules::chex::ChexPosition::from_public_text(public).expect("a CHEX public text");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let quiet = moves.iter().copied().find(|&m| {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        !after.in_check(after.turn())
+    });
+    quiet.or(moves.first().copied()).map(|m| pos.move_text(m))
+}
+
+/// Rooms tried before the CHEX test gives up on the deal (each ends early about one time in
+/// 256, so eight failing together would be a fault, not the deal).
+const CHEX_ROOMS: usize = 8;
+
 #[test]
 fn a_chex_draw_shows_the_tile_the_server_drew_and_the_record_stays_whole() {
     let (hosted, _dir) = host();
     let addr = hosted.addr.to_string();
-    let mut app = table_in_room(&addr, "chex");
-    let mut b = other_seat(&app, &addr);
+    // The server seeds each room's piles at random, and some deals end the game on the first
+    // draws: White's King is the one tile on the table, Black draws its own King, and every
+    // cell touching a tile touches White's King (stalemate; 1 deal in 256, and 2 of the 400
+    // seeds tried with these placements). Such a room is left for a new one.
+    let played = (0..CHEX_ROOMS).any(|_| three_chex_rounds(&addr));
+    assert!(played, "{CHEX_ROOMS} rooms in a row ended in the first three rounds");
+    drop(hosted);
+}
+
+/// Three rounds of CHEX in a new room, this table White and a link Black, each drawing and
+/// placing; false where the deal ended the game first.
+fn three_chex_rounds(addr: &str) -> bool {
+    let mut app = table_in_room(addr, "chex");
+    let mut b = other_seat(&app, addr);
     for round in 0..3 {
         // White draws here (the client cannot know its pile's order) and places the tile.
         play(&mut app, "draw");
@@ -187,28 +218,21 @@ fn a_chex_draw_shows_the_tile_the_server_drew_and_the_record_stays_whole() {
             "round {round}: the table holds the tile drawn: {}",
             session(&app).game.position().public_text()
         );
-        let place = session(&app).game.position().legal_move_list()[0];
-        let text = session(&app).game.position().move_text(place);
-        app.world_mut().write_message(GameCommand::Play(place));
-        app.update();
+        let Some(text) = quiet_placement(&shown) else { return false };
+        play(&mut app, &text);
         assert_eq!(wait_link(&mut b, |e| if let Event::Moved { played, .. } = e { Some(played.text.clone()) } else { None }), text);
         // Black draws and places on its own machine.
         b.send(Intent::Move { text: "draw".into() });
         let after = wait_link(&mut b, |e| if let Event::Moved { played, .. } = e { Some(played.position.clone()) } else { None });
-        let pos = variant_rules::AnyPosition::from_public_text(
-            variant_rules::GameId::Chex,
-            &variant_rules::GameOptions::default_for(variant_rules::GameId::Chex),
-            &after,
-        )
-        .expect("public");
-        b.send(Intent::Move { text: pos.move_text(pos.legal_move_list()[0]) });
+        let Some(text) = quiet_placement(&after) else { return false };
+        b.send(Intent::Move { text });
         let want = 4 * (round + 1);
         assert!(run_until(&mut app, WAIT, |a| moves(a).len() == want), "round {round}: {:?}", moves(&app));
     }
     // Every position of the record is one the server showed: replay shows what was drawn.
     let g = &session(&app).game;
     assert!(g.position_at(1).expect("after the first draw").public_text().contains('+'));
-    drop(hosted);
+    true
 }
 
 #[test]
