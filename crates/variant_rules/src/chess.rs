@@ -1288,6 +1288,31 @@ pub(crate) fn read_promotion(text: &str, suffix: &str) -> Result<u8, String> {
 }
 
 impl ChessPosition {
+    /// The legal moves of the side to move's pieces on `movers` (bit `rank * 8 + file`, so
+    /// boards of more than 64 cells take `u64::MAX`: every piece), in `out`. Where the bit
+    /// generator serves, the other pieces' moves are never listed (a dice roll's pieces).
+    pub fn legal_moves_from(&self, movers: u64, out: &mut Vec<ChessMove>) {
+        if movers == u64::MAX || !self.bit_moves_serve() || !self.has_king(self.turn) {
+            self.legal_moves(out);
+            if movers != u64::MAX {
+                out.retain(|m| m.from < 64 && movers >> m.from & 1 != 0);
+            }
+            return;
+        }
+        out.clear();
+        self.bit_moves_from(self.turn, movers, out);
+    }
+
+    /// The legal moves as the cell-by-cell generator lists them, whatever the board (the
+    /// reference the bit generator is tested against).
+    #[cfg(test)]
+    pub(crate) fn cell_legal_moves(&self, out: &mut Vec<ChessMove>) {
+        out.clear();
+        let (us, them) = (self.turn, SEATING.opponent(self.turn));
+        let free_target = if self.rules.kings == KingRule::RoyalCapturable { self.kings[them] } else { NO_CELL };
+        self.royal_moves(us, them, free_target, out);
+    }
+
     /// Reads a move text into cells without checking legality; `Err` says why it is no move.
     pub fn read_move_text(&self, text: &str) -> Result<MoveText, String> {
         let t = self.topo;
@@ -1350,7 +1375,7 @@ impl Position for ChessPosition {
             // Its king was taken (dice chess): nothing is left to protect; the game is over.
             return self.pseudo_moves(us, them, out);
         }
-        if self.bit_moves_apply() {
+        if self.bit_moves_serve() {
             return self.bit_moves(us, out);
         }
         self.royal_moves(us, them, free_target, out);

@@ -164,8 +164,10 @@ fn dice_games_take_rolls_passes_and_rerolls_in_the_move_list() {
     // A roll token gives the outcome the next move obeys; legal_moves is what that roll allows.
     let v = json(&["check", "dice-chess", "--moves", "[1,1] e2e4 [2,3]", "--json"]);
     assert_eq!(v["roll_due"], false);
-    let legal: Vec<&str> = v["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
-    assert_eq!(legal, ["b8c6", "b8a6", "g8h6", "g8f6"]);
+    let mut legal: Vec<&str> = v["legal_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    // The generator's order is no promise: the set is (the knights' four first moves).
+    legal.sort_unstable();
+    assert_eq!(legal, ["b8a6", "b8c6", "g8f6", "g8h6"]);
     assert!(v["position"].as_str().unwrap().ends_with("[2,3]"));
     // Before a roll, legal_moves lists the outcomes: 21 for two dice.
     let v = json(&["check", "dice-chess", "--json"]);

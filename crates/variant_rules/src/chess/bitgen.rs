@@ -123,6 +123,21 @@ pub(crate) struct PieceBits {
     pub kings: u64,
 }
 
+impl PieceBits {
+    /// The pieces of kind `kind` (1 pawn .. 6 king), of both colours.
+    pub(crate) fn of_kind(&self, kind: u8) -> u64 {
+        match kind {
+            PAWN => self.pawns,
+            KNIGHT => self.knights,
+            BISHOP => self.bishops,
+            ROOK => self.rooks,
+            QUEEN => self.queens,
+            KING => self.kings,
+            _ => 0,
+        }
+    }
+}
+
 /// The attack tables of the flat 8x8 board, for callers outside move generation.
 #[derive(Clone, Copy)]
 pub(crate) struct Attacks(&'static Tables);
@@ -185,6 +200,25 @@ impl ChessPosition {
         self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow && self.rules.kings == KingRule::Royal
     }
 
+    /// Whether [`ChessPosition::bit_moves`] lists exactly this position's legal moves: where
+    /// [`ChessPosition::bit_moves_apply`], and also for the dice games' kings that may be taken
+    /// while the side to move does not attack the other king (once its owner has left it in
+    /// check, any move that takes it is legal, which only the cell generator lists).
+    pub(crate) fn bit_moves_serve(&self) -> bool {
+        let board = self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow;
+        board
+            && match self.rules.kings {
+                KingRule::Royal => true,
+                KingRule::RoyalCapturable => {
+                    let (us, them) = (self.turn, SEATING.opponent(self.turn));
+                    let theirs = self.kings[them];
+                    let s = self.sides(us);
+                    theirs == NO_CELL || self.attackers(&TABLES, theirs as usize, us, s.own, s.occupied, s.pawns) == 0
+                }
+                KingRule::Capture => false,
+            }
+    }
+
     fn sides(&self, us: Seat) -> Sides {
         let b = &self.bits;
         let occupied = b.white | b.black;
@@ -208,18 +242,24 @@ impl ChessPosition {
 
     /// The legal moves of `us` (whose king is on the board), appended to `out`.
     pub(super) fn bit_moves(&self, us: Seat, out: &mut Vec<ChessMove>) {
-        self.bit_moves_of(us, false, out);
+        self.bit_moves_of(us, false, u64::MAX, out);
+    }
+
+    /// The legal moves of `us`'s pieces on `movers` alone (bit `rank * 8 + file`), appended to
+    /// `out`: a dice roll's pieces, without listing the others' moves to filter them out.
+    pub(super) fn bit_moves_from(&self, us: Seat, movers: u64, out: &mut Vec<ChessMove>) {
+        self.bit_moves_of(us, false, movers, out);
     }
 
     /// The legal captures, en-passant captures and promotions of `us` alone, appended to `out`,
     /// unless its king stands in check: then nothing, and false.
     pub(crate) fn bit_noisy_moves(&self, us: Seat, out: &mut Vec<ChessMove>) -> bool {
-        self.bit_moves_of(us, true, out)
+        self.bit_moves_of(us, true, u64::MAX, out)
     }
 
-    /// The legal moves of `us`, or with `noisy_only` its noisy ones unless it is in check
-    /// (returns whether it listed them).
-    fn bit_moves_of(&self, us: Seat, noisy_only: bool, out: &mut Vec<ChessMove>) -> bool {
+    /// The legal moves of `us`'s pieces on `movers`, or with `noisy_only` their noisy ones
+    /// unless `us` is in check (returns whether it listed them).
+    fn bit_moves_of(&self, us: Seat, noisy_only: bool, movers: u64, out: &mut Vec<ChessMove>) -> bool {
         let t: &Tables = &TABLES;
         let them = SEATING.opponent(us);
         let s = self.sides(us);
@@ -239,7 +279,7 @@ impl ChessPosition {
         let pins = self.pins(t, k, &s);
         let pinned = pins.iter().fold(0, |a, &(p, _)| a | p);
         let along = |c: usize| pins.iter().find(|&&(p, _)| p == 1 << c).map_or(u64::MAX, |&(_, line)| line);
-        let mut pieces = s.own & !self.bits.kings;
+        let mut pieces = s.own & !self.bits.kings & movers;
         while pieces != 0 && targets != 0 {
             let c = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
@@ -256,7 +296,9 @@ impl ChessPosition {
             };
             self.push_targets(c, reach & !s.own & allowed & wanted, s.enemy, out);
         }
-        self.bit_king_moves(t, k, us, &s, (checkers != 0, noisy_only), out);
+        if movers & 1 << k != 0 {
+            self.bit_king_moves(t, k, us, &s, (checkers != 0, noisy_only), out);
+        }
         true
     }
 

@@ -533,7 +533,7 @@ fn greedy(pos: &AnyPosition, legal: &[AnyMove], rng: &mut impl Rng) -> AnyMove {
 }
 
 /// A throw of the dice drawn with each outcome's real odds, when one is due.
-pub fn throw(pos: &AnyPosition, rng: &mut impl Rng) -> Option<AnyMove> {
+pub fn throw<P: Position>(pos: &P, rng: &mut impl Rng) -> Option<P::Move> {
     let mut outcomes = Vec::new();
     let total = pos.chance(&mut outcomes);
     if total == 0 {

@@ -393,7 +393,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// The static score from the point of view of the side to move (kept by hash: the same
     /// position is scored again at each iteration, and by the pruning tests and quiescence).
     fn static_eval(&mut self, pos: &P) -> i32 {
-        let hash = pos.hash();
+        let hash = pos.eval_key();
         let slot = &mut self.evals[hash as usize & (EVAL_SLOTS - 1)];
         let v = if slot.0 == hash && hash != 0 {
             slot.1

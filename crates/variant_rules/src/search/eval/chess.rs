@@ -240,6 +240,12 @@ impl Evaluate for DiceChessPosition {
             }
         }
     }
+    /// The board's alone (the turn, castling and en passant with it), apart for a throw still
+    /// to come: once the dice are thrown the score no longer looks at them, so every outcome
+    /// of a throw at the horizon, and every step of a series, shares one entry.
+    fn eval_key(&self) -> u64 {
+        self.chess().hash() ^ if self.awaiting_roll() { AWAITING_ROLL_KEY } else { 0 }
+    }
     fn is_noisy(&self, m: DiceMove) -> bool {
         matches!(m, DiceMove::Chess(c) if self.chess().is_noisy(c))
     }
@@ -322,6 +328,10 @@ thread_local! {
     /// The moves [`DiceChessPosition::escape_kinds`] looks through (no allocation per node).
     static ESCAPES: std::cell::RefCell<Vec<ChessMove>> = const { std::cell::RefCell::new(Vec::new()) };
 }
+
+/// Sets a Dice Chess evaluation key apart where the dice are still to throw (the score then
+/// counts the odds of a king in check being taken); any odd 64-bit constant does.
+const AWAITING_ROLL_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// What a king taken costs in the evaluation, in centipawns: more than any material, less
 /// than the search's own win, so a line that really takes it still counts for more.

@@ -25,6 +25,11 @@ pub trait Evaluate: Position {
     fn seat_scores(&self, out: &mut PerSeat<i32>) {
         self.material(out);
     }
+    /// The key of the search's cache of static scores: positions with one key have the same
+    /// [`Evaluate::seat_scores`]. Default: the position's hash.
+    fn eval_key(&self) -> u64 {
+        self.hash()
+    }
     /// Whether `m` changes material (a capture, a jump, a promotion): what quiescence
     /// search follows past the nominal depth.
     fn is_noisy(&self, m: Self::Move) -> bool;
