@@ -197,7 +197,13 @@ impl ChessPosition {
     /// royal king on the board) on the flat 8x8 board.
     #[inline(always)]
     pub(crate) fn bit_moves_apply(&self) -> bool {
-        self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow && self.rules.kings == KingRule::Royal
+        self.bit_board() && self.rules.kings == KingRule::Royal
+    }
+
+    /// The flat 8x8 board without shadow captures: the board the bit sets describe exactly.
+    #[inline(always)]
+    fn bit_board(&self) -> bool {
+        self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow
     }
 
     /// Whether [`ChessPosition::bit_moves`] lists exactly this position's legal moves: where
@@ -205,8 +211,7 @@ impl ChessPosition {
     /// while the side to move does not attack the other king (once its owner has left it in
     /// check, any move that takes it is legal, which only the cell generator lists).
     pub(crate) fn bit_moves_serve(&self) -> bool {
-        let board = self.topo.width() == 8 && self.topo.height() == 8 && self.topo.wrap() == Wrap::Flat && !self.rules.shadow;
-        board
+        self.bit_board()
             && match self.rules.kings {
                 KingRule::Royal => true,
                 KingRule::RoyalCapturable => {

@@ -330,7 +330,8 @@ thread_local! {
 }
 
 /// Sets a Dice Chess evaluation key apart where the dice are still to throw (the score then
-/// counts the odds of a king in check being taken); any odd 64-bit constant does.
+/// counts the odds of a king in check being taken): a fixed pattern of mixed bits (the golden
+/// ratio's), so that it never cancels against the board's own hash keys in practice.
 const AWAITING_ROLL_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// What a king taken costs in the evaluation, in centipawns: more than any material, less
