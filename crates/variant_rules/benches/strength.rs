@@ -14,8 +14,8 @@
 //! part way still tells what it played; a match's drawn games are counted by how they ended
 //! (the ply cap, a game's move limit, repetition, ...).
 //!
-//! Four-player seatings: partners put the AI in both seats of one team (seats rotate, so it
-//! plays both teams); cut-throat puts one AI against three of the opponent kind.
+//! Seatings of teams: partners put the AI in every seat of one team (seats rotate, so it plays
+//! each team); cut-throat puts one AI against the rest, all of the opponent kind.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
@@ -24,7 +24,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use variant_rules::search::matches::{MatchConfig, Result3, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits, Method};
-use variant_rules::{GameId, GameOptions, Position};
+use variant_rules::{GameId, GameOptions};
 
 /// The share of decisive games the AI must win, the whole 95% interval above it: against random
 /// play and against greedy play (issue 29's targets).
@@ -92,12 +92,9 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
     out
 }
 
-/// The seats of a match: the AI in the first seat and its partners' seats, `opponent` elsewhere.
+/// The seats of a match, in turn order: the AI in the first seat's team, `opponent` elsewhere.
 fn seats(game: GameId, options: &GameOptions, ai: Controller, opponent: Controller) -> Vec<Controller> {
-    let start = variant_rules::AnyPosition::start(game, options).expect("bench configurations are valid");
-    let seating = start.seating();
-    let team = seating.team(variant_rules::Seat(0));
-    seating.seats().map(|s| if team.contains(s) { ai } else { opponent }).collect()
+    MatchConfig::team_against(game, options, ai, opponent).expect("bench configurations are valid")
 }
 
 /// A match's tally and how its drawn games ended (the outcome's reason, e.g. "ply cap",

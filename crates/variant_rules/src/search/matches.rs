@@ -143,6 +143,24 @@ impl MatchConfig {
         }
         Ok(seats)
     }
+
+    /// A seat list (in turn order, as [`MatchConfig::seats`] takes it) that puts `team` in
+    /// every seat of the first seat's team and `others` everywhere else. The turn order is not
+    /// the seats' order in every seating (Tri-Chess partners move A, C, B, D), so a list made
+    /// seat by seat would split the team; the rotation from game to game then moves the
+    /// whole team together, as every team's seats alternate with the others' in turn order.
+    pub fn team_against(game: GameId, options: &GameOptions, team: Controller, others: Controller) -> Result<Vec<Controller>, String> {
+        let start = Game::new(game, *options, None)?;
+        let seating = start.position().seating();
+        let first = seating.team(Seat(0));
+        Ok(seating.order().iter().map(|&s| if first.contains(s) { team } else { others }).collect())
+    }
+}
+
+/// The seat each entry of a seat list of `entries` takes in game `g`: entry `i` sits `g` seats
+/// further on in the turn order than in game 0.
+fn seats_in_game(order: &[Seat], entries: usize, g: u32) -> Vec<Seat> {
+    (0..entries).map(|i| order[(i + g as usize) % order.len()]).collect()
 }
 
 /// Plays the match; `progress` sees each game as it ends (from whichever thread played it).
@@ -214,8 +232,7 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
     let options = GameOptions { seed, ..config.options };
     let mut game = Game::new(config.game, options, None)?;
     let order = game.position().seating().order().to_vec();
-    // Entry i sits `g` seats further on in the turn order than in game 0.
-    let seat_of: Vec<Seat> = (0..config.seats.len()).map(|i| order[(i + g as usize) % order.len()]).collect();
+    let seat_of = seats_in_game(&order, config.seats.len(), g);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let stop = AtomicBool::new(false);
     // Each entry keeps its search's memory through the game, as a computer seat at the table does.
@@ -273,6 +290,55 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::position::SeatSet;
+
+    /// `team_against` seats the controller on exactly one whole team in every game of a match
+    /// (the rotation included), in each seating whose turn order differs from the seats' order
+    /// and in those where it does not; a list made in the seats' order splits the team where
+    /// the two orders differ (the strength bench's mistake until 2026-12-04).
+    #[test]
+    fn a_team_list_seats_one_whole_team_in_every_game() {
+        let configurations = [
+            (GameId::TriStax, 4, "partners-adjacent"),
+            (GameId::TriChek, 6, "partners-adjacent"),
+            (GameId::TriQueens, 6, "trios"),
+            (GameId::TriChess, 4, "partners-adjacent"),
+            (GameId::TriChess, 6, "partners-adjacent"),
+            (GameId::TriChess, 6, "trios"),
+            (GameId::Checkers, 4, "partners-adjacent"),
+            (GameId::Stax, 4, "partners-opposite"),
+            (GameId::DoubleChess, 4, "partners-adjacent"),
+            (GameId::TriChek, 5, "cut-throat"),
+        ];
+        let mut split_by_seat_order = 0;
+        for (game, players, seating) in configurations {
+            let mut options = GameOptions::default_for(game);
+            if game != GameId::DoubleChess {
+                options.players = players;
+                options.seating = seating.parse().unwrap();
+            }
+            let start = Game::new(game, options, None).unwrap_or_else(|e| panic!("{game} {players} {seating}: {e}"));
+            let table = start.position().seating();
+            let teams = table.teams();
+            let list = MatchConfig::team_against(game, &options, Controller::Greedy, Controller::Random).unwrap();
+            assert_eq!(list.len(), table.count(), "{game} {seating}");
+            let held = |list: &[Controller], g: u32| {
+                let seats = seats_in_game(table.order(), list.len(), g);
+                SeatSet::of(&seats.iter().zip(list).filter(|(_, c)| **c == Controller::Greedy).map(|(s, _)| *s).collect::<Vec<_>>())
+            };
+            for g in 0..table.count() as u32 {
+                let seats = held(&list, g);
+                assert!(teams.contains(&seats), "{game} {players} {seating}, game {g}: the controller holds {seats:?}, not a team of {teams:?}");
+            }
+            // The list made in the seats' order, as the bench made it.
+            let first = table.team(Seat(0));
+            let by_index: Vec<Controller> = table.seats().map(|s| if first.contains(s) { Controller::Greedy } else { Controller::Random }).collect();
+            if !teams.contains(&held(&by_index, 0)) {
+                split_by_seat_order += 1;
+            }
+        }
+        assert_eq!(split_by_seat_order, 6, "the six partner seatings of the triangular boards listed move out of the seats' order");
+    }
 
     /// A loss counts as one without a choice only where the loser never had one; a controller
     /// in two seats (a team) had one if either seat did.
