@@ -83,8 +83,8 @@ impl Method {
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
     /// each for itself, paranoid search otherwise: what the matches between them found
-    /// (docs/architecture.md, "Three or more teams"; best-reply search was not measured where
-    /// partners share a turn run).
+    /// (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in pairs, where
+    /// partners share a turn run, its best-reply team won 9 of 42 against a third for equal play).
     pub fn resolve<P: Position>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();
