@@ -213,6 +213,9 @@ pub struct Topology {
     /// `reach[cell]`: the cells of each line and leap from it, as sets; built on first use
     /// (only the chess family asks, and CHEX's large window would make them costly for nothing).
     reach: OnceLock<Vec<Reach>>,
+    /// `colour_steps[a * len + b]`: the fewest steps from `a` to `b` along the lines that keep a
+    /// cell's colour (a checkers king's); built on first use (only the checkers family asks).
+    colour_steps: OnceLock<Vec<u8>>,
     /// Triangular boards: which hexagon, and the cell at each (column, row) of the bounding
     /// grid (`NO_CELL` outside the hexagon); `None` and empty for square boards.
     tri: Option<TriBoard>,
@@ -332,6 +335,7 @@ impl Topology {
             leaps,
             coords,
             reach: OnceLock::new(),
+            colour_steps: OnceLock::new(),
             tri: None,
             grid: Vec::new(),
             depths: Vec::new(),
@@ -395,6 +399,7 @@ impl Topology {
             leaps: vec![[NO_CELL; 8]; cells.len()],
             coords,
             reach: OnceLock::new(),
+            colour_steps: OnceLock::new(),
             tri: Some(board),
             grid,
             depths,
@@ -405,6 +410,38 @@ impl Topology {
     /// The hexagon this topology was built for, if it is a board of triangles.
     pub fn tri_board(&self) -> Option<TriBoard> {
         self.tri
+    }
+    /// The fewest steps from `a` to `b` along the lines that keep a cell's colour: the four
+    /// diagonals on square boards, the six same-colour lines on the triangular ones (a checkers
+    /// king's steps, crossing every joined edge); [`u8::MAX`] where `b` cannot be reached that way
+    /// (the other colour). The table is `len²` bytes, built on first use by a search from each cell.
+    pub fn colour_steps(&self, a: Cell, b: Cell) -> u8 {
+        let n = self.len();
+        let table = self.colour_steps.get_or_init(|| {
+            let lines: &[Line] = if self.tri.is_some() { &Line::TRI_SAME_COLOUR } else { &Line::DIAGONAL };
+            let mut table = vec![u8::MAX; n * n];
+            let mut queue = Vec::with_capacity(n);
+            for from in 0..n {
+                let row = &mut table[from * n..(from + 1) * n];
+                row[from] = 0;
+                queue.clear();
+                queue.push(from as Cell);
+                let mut head = 0;
+                while head < queue.len() {
+                    let c = queue[head];
+                    head += 1;
+                    for &d in lines {
+                        let s = self.step(c, d);
+                        if s != NO_CELL && row[s as usize] == u8::MAX {
+                            row[s as usize] = row[c as usize].saturating_add(1);
+                            queue.push(s);
+                        }
+                    }
+                }
+            }
+            table
+        });
+        table[a as usize * n + b as usize]
     }
 
     /// Each cell's [`Reach`], built the first time it is asked for.
@@ -639,6 +676,43 @@ impl CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// King steps along one colour: the diagonals' count on a square board, the other colour
+    /// out of reach; on the triangles a true distance (zero on the diagonal, symmetric, one
+    /// step to each same-colour neighbour, never more than a neighbour's distance plus one).
+    #[test]
+    fn colour_steps_count_a_kings_steps_along_its_colour() {
+        let t = Topology::get(8, 8, Wrap::Flat);
+        let at = |f: u8, r: u8| t.cell(f, r).unwrap();
+        assert_eq!(t.colour_steps(at(0, 0), at(7, 7)), 7);
+        assert_eq!(t.colour_steps(at(0, 0), at(2, 0)), 2, "a1 to c1 by b2");
+        assert_eq!(t.colour_steps(at(0, 0), at(6, 0)), 6, "a1 to g1 zigzags");
+        assert_eq!(t.colour_steps(at(0, 0), at(1, 0)), u8::MAX, "b1 is the other colour");
+        let c = Topology::get(8, 8, Wrap::Cylinder);
+        assert_eq!(c.colour_steps(c.cell(0, 0).unwrap(), c.cell(7, 1).unwrap()), 1, "the cylinder joins a and h");
+        let tri = Topology::triangles(TriBoard::plain(12));
+        let n = tri.len() as Cell;
+        let mut reached = 0;
+        for a in 0..n {
+            assert_eq!(tri.colour_steps(a, a), 0);
+            for b in 0..n {
+                let d = tri.colour_steps(a, b);
+                assert_eq!(d, tri.colour_steps(b, a));
+                if d == u8::MAX {
+                    continue;
+                }
+                reached += 1;
+                for l in Line::TRI_SAME_COLOUR {
+                    let s = tri.step(a, l);
+                    if s != NO_CELL {
+                        assert_eq!(tri.colour_steps(a, s), 1);
+                        assert!(d <= tri.colour_steps(s, b).saturating_add(1));
+                    }
+                }
+            }
+        }
+        assert!(reached > n as usize * n as usize / 3, "a colour's cells reach each other: {reached}");
+    }
 
     #[test]
     fn flat_edges_have_no_neighbours() {

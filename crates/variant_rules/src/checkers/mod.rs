@@ -736,22 +736,34 @@ impl CheckersPosition {
 
     /// Whether `seat` has any legal move (a step or a first hop), without listing them.
     fn can_move(&self, seat: Seat) -> bool {
-        self.cells_of(seat).any(|c| {
-            let ck = self.checkers[self.top[c as usize] as usize];
-            let (king, owner) = (ck.is_king(), ck.owner());
-            let (steps, ns) = self.step_dirs(king, owner);
-            let (jumps, n) = self.jump_dirs(king, owner);
-            steps[..ns].iter().any(|&d| {
-                let to = self.step(c, d, king, owner);
-                to != NONE && self.top[to as usize] == NONE && !self.passes_occupied(c, d, owner)
-            }) || jumps[..n].iter().any(|&d| {
-                let over = self.step(c, d, king, owner);
-                if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
-                    return false;
-                }
-                let land = self.step(over, d, king, owner);
-                land != NONE && self.top[land as usize] == NONE && !self.passes_occupied(c, d, owner) && !self.passes_occupied(over, d, owner)
-            })
+        self.cells_of(seat).any(|c| self.free_steps(c as Cell) > 0 || self.can_jump(c as Cell))
+    }
+
+    /// How many empty cells the checker on top of `c` could step to (none for an empty cell):
+    /// with [`CheckersPosition::can_jump`], the evaluation's measure of a stack's freedom.
+    pub(crate) fn free_steps(&self, c: Cell) -> u32 {
+        let Some(ck) = self.top(c) else { return 0 };
+        let (king, owner, c) = (ck.is_king(), ck.owner(), c as u8);
+        let (steps, ns) = self.step_dirs(king, owner);
+        let free = |d: &&Line| {
+            let to = self.step(c, **d, king, owner);
+            to != NONE && self.top[to as usize] == NONE && !self.passes_occupied(c, **d, owner)
+        };
+        steps[..ns].iter().filter(free).count() as u32
+    }
+
+    /// Whether the checker on top of `c` has a first hop (false for an empty cell).
+    pub(crate) fn can_jump(&self, c: Cell) -> bool {
+        let Some(ck) = self.top(c) else { return false };
+        let (king, owner, c) = (ck.is_king(), ck.owner(), c as u8);
+        let (jumps, n) = self.jump_dirs(king, owner);
+        jumps[..n].iter().any(|&d| {
+            let over = self.step(c, d, king, owner);
+            if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
+                return false;
+            }
+            let land = self.step(over, d, king, owner);
+            land != NONE && self.top[land as usize] == NONE && !self.passes_occupied(c, d, owner) && !self.passes_occupied(over, d, owner)
         })
     }
 

@@ -1,10 +1,11 @@
 //! Evaluation of the checkers family (Checkers, Stax, Queens; two seats or Doubles): men and
-//! kings, how far men have come, and in stacks who holds whom prisoner.
+//! kings, how far men have come, in stacks who holds whom prisoner, how free each stack is to
+//! move, and the leading team's kings closing in.
 
 use super::Evaluate;
 use crate::checkers::{CheckersMove, CheckersPosition};
-use crate::position::PerSeat;
-use crate::topology::Cell;
+use crate::position::{PerSeat, Seat};
+use crate::topology::{Cell, MAX_CELLS};
 
 /// A man, and a king (it moves both ways: worth half as much again, the usual checkers ratio).
 const MAN: i32 = 100;
@@ -14,6 +15,19 @@ const ADVANCE: i32 = 4;
 /// What a prisoner (a checker under a stack its side does not command) is still worth to its
 /// owner: a release can free it, so it is not lost, but it cannot move or defend.
 const PRISONER_PERCENT: i32 = 30;
+/// Per empty cell a commanded checker could step to: a stack hemmed in can neither run nor
+/// come to help (a man is 100; a king's six open steps on the triangles 18).
+const MOBILITY: i32 = 3;
+/// What a commanded stack with no move at all (no step, no jump) costs its owner: a seat whose
+/// stacks are all trapped is out of the game, and in Stax a trapped stack is better than a
+/// taken one, whose capture frees the checkers beneath it to play again.
+const TRAPPED: i32 = 60;
+/// Per step a king of the team ahead stands closer than [`HUNT_RANGE`] to the nearest stack
+/// another team commands: without it kings far ahead wander and the game runs to its limit.
+const HUNT: i32 = 4;
+/// Steps beyond which a king's distance to its quarry no longer counts (about half the
+/// twelve-row hexagon's width in king steps).
+const HUNT_RANGE: i32 = 10;
 
 impl Evaluate for CheckersPosition {
     fn material(&self, out: &mut PerSeat<i32>) {
@@ -34,12 +48,15 @@ impl Evaluate for CheckersPosition {
 }
 
 impl CheckersPosition {
-    /// Each seat's checkers, kings and (with `position`) advance; a stack's checkers count in
-    /// full for the team on top and [`PRISONER_PERCENT`] for anyone held beneath.
+    /// Each seat's checkers, kings and (with `position`) advance, freedom to move and the
+    /// hunt; a stack's checkers count in full for the team on top and [`PRISONER_PERCENT`] for
+    /// anyone held beneath.
     fn score(&self, out: &mut PerSeat<i32>, position: bool) {
         *out = PerSeat::splat(0);
         let table = self.table();
         let topo = self.topology();
+        // Each seat's commanded stacks, by the checker on top (what the hunt weighs).
+        let mut force = PerSeat::splat(0);
         for c in 0..topo.len() as Cell {
             let Some(top) = self.top(c) else { continue };
             let command = table.seating.team(top.owner());
@@ -53,6 +70,105 @@ impl CheckersPosition {
                 }
                 out[owner] += v;
             }
+            if position {
+                force[top.owner()] += if top.is_king() { KING } else { MAN };
+                let steps = self.free_steps(c) as i32;
+                out[top.owner()] += MOBILITY * steps - if steps == 0 && !self.can_jump(c) { TRAPPED } else { 0 };
+            }
         }
+        if position {
+            self.hunt(out, &force);
+        }
+    }
+
+    /// The team whose commanded stacks weigh more than four thirds of every other team's (by the
+    /// checkers on top), if one does: the side that should be pressing for the win.
+    fn team_ahead(&self, force: &PerSeat<i32>) -> Option<Seat> {
+        let seating = &self.table().seating;
+        let team_force = |s: Seat| seating.team(s).iter().map(|t| force[t]).sum::<i32>();
+        let lead = seating.seats().max_by_key(|&s| team_force(s))?;
+        let ahead = team_force(lead);
+        let mut others = seating.seats().filter(|&s| !seating.team(lead).contains(s));
+        (ahead > 0 && others.all(|s| 3 * ahead > 4 * team_force(s))).then_some(lead)
+    }
+
+    /// Each king of the team ahead earns [`HUNT`] per step it stands within [`HUNT_RANGE`] of
+    /// the nearest stack another team commands (in king steps, [`crate::topology::Topology::colour_steps`]).
+    fn hunt(&self, out: &mut PerSeat<i32>, force: &PerSeat<i32>) {
+        let Some(lead) = self.team_ahead(force) else { return };
+        let hunters = self.table().seating.team(lead);
+        let topo = self.topology();
+        // The quarry: cells topped by another team (a fixed buffer, no allocation per node).
+        let mut quarry = [0 as Cell; MAX_CELLS];
+        let mut n = 0;
+        for c in 0..topo.len() as Cell {
+            if self.top(c).is_some_and(|t| !hunters.contains(t.owner())) {
+                quarry[n] = c;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        for c in 0..topo.len() as Cell {
+            let Some(top) = self.top(c).filter(|t| t.is_king() && hunters.contains(t.owner())) else { continue };
+            let near = quarry[..n].iter().map(|&q| topo.colour_steps(c, q) as i32).min().unwrap_or(HUNT_RANGE);
+            out[top.owner()] += HUNT * (HUNT_RANGE - near.min(HUNT_RANGE));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::{CheckersGame, CheckersRules};
+    use crate::topology::Wrap;
+
+    fn checkers(text: &str) -> CheckersPosition {
+        CheckersPosition::from_text(text, CheckersRules::two(CheckersGame::Checkers), Wrap::Flat).unwrap()
+    }
+
+    fn hunt_of(p: &CheckersPosition) -> PerSeat<i32> {
+        let mut force = PerSeat::splat(0);
+        for c in 0..p.topology().len() as Cell {
+            if let Some(t) = p.top(c) {
+                force[t.owner()] += if t.is_king() { KING } else { MAN };
+            }
+        }
+        let mut out = PerSeat::splat(0);
+        p.hunt(&mut out, &force);
+        out
+    }
+
+    /// Three kings against one: the king two steps from the lone king (f6 to h8) earns the
+    /// hunt's bonus, the one seven steps off (a1) less; the side behind hunts nothing, and
+    /// neither does a side level in force.
+    #[test]
+    fn the_kings_of_the_side_ahead_are_drawn_to_the_other_sides_stacks() {
+        let far = hunt_of(&checkers("7B/8/8/8/8/8/8/A1A1A3 a 0"));
+        let near = hunt_of(&checkers("7B/8/5A2/8/8/8/8/2A1A3 a 0"));
+        let (a, b) = (Seat(0), Seat(1));
+        assert_eq!((far[b], near[b]), (0, 0));
+        assert_eq!(near[a] - far[a], HUNT * (7 - 2), "a1's king (7 steps) moved to f6 (2 steps)");
+        assert_eq!(hunt_of(&checkers("7B/8/8/8/8/8/8/A7 a 0")), PerSeat::splat(0), "one king each");
+    }
+
+    /// A stack's freedom: a man on a1 whose one forward cell (b2) is taken and who cannot jump
+    /// (c3 beyond b's man is taken) is trapped; with c3 empty it can jump and is not; a king
+    /// counts its empty neighbours.
+    #[test]
+    fn a_trapped_stack_scores_less_than_a_free_one() {
+        let trapped = checkers("8/8/8/8/3A4/2a5/1b6/a7 a 0");
+        let at = |f: u8, r: u8| trapped.topology().cell(f, r).unwrap();
+        assert_eq!((trapped.free_steps(at(0, 0)), trapped.can_jump(at(0, 0))), (0, false));
+        assert_eq!(trapped.free_steps(at(3, 3)), 3, "d4's king: c5, e5 and e3 (c3 is taken)");
+        let jumping = checkers("8/8/8/8/3A4/4a3/1b6/a7 a 0");
+        assert!(jumping.can_jump(at(0, 0)), "a1 jumps b2 to c3");
+        let (mut t, mut j) = (PerSeat::splat(0), PerSeat::splat(0));
+        trapped.seat_scores(&mut t);
+        jumping.seat_scores(&mut j);
+        // The man on c3 or e3 has one free step either way (d4 is taken), and d4's king loses
+        // one of its four steps to it either way.
+        assert_eq!(j[Seat(0)] - t[Seat(0)], TRAPPED, "only a1's trap differs");
     }
 }
