@@ -411,11 +411,19 @@ impl Topology {
     pub fn tri_board(&self) -> Option<TriBoard> {
         self.tri
     }
+
     /// The fewest steps from `a` to `b` along the lines that keep a cell's colour: the four
     /// diagonals on square boards, the six same-colour lines on the triangular ones (a checkers
     /// king's steps, crossing every joined edge); [`u8::MAX`] where `b` cannot be reached that way
-    /// (the other colour). The table is `len²` bytes, built on first use by a search from each cell.
+    /// (the other colour).
     pub fn colour_steps(&self, a: Cell, b: Cell) -> u8 {
+        self.colour_steps_from(a)[b as usize]
+    }
+
+    /// [`Topology::colour_steps`] from `a` to every cell, by cell: one row of a `len²`-byte
+    /// table built on first use by a search from each cell (a caller measuring many distances
+    /// from one cell reads the row once).
+    pub fn colour_steps_from(&self, a: Cell) -> &[u8] {
         let n = self.len();
         let table = self.colour_steps.get_or_init(|| {
             let lines: &[Line] = if self.tri.is_some() { &Line::TRI_SAME_COLOUR } else { &Line::DIAGONAL };
@@ -441,7 +449,7 @@ impl Topology {
             }
             table
         });
-        table[a as usize * n + b as usize]
+        &table[a as usize * n..(a as usize + 1) * n]
     }
 
     /// Each cell's [`Reach`], built the first time it is asked for.

@@ -3,13 +3,18 @@
 //! move, and the leading team's kings closing in.
 
 use super::Evaluate;
-use crate::checkers::{CheckersMove, CheckersPosition};
+use crate::checkers::{Checker, CheckersMove, CheckersPosition};
 use crate::position::{PerSeat, Seat};
 use crate::topology::{Cell, MAX_CELLS};
 
 /// A man, and a king (it moves both ways: worth half as much again, the usual checkers ratio).
 const MAN: i32 = 100;
 const KING: i32 = 150;
+
+/// A checker's worth by its rank alone: [`MAN`] or [`KING`].
+fn worth(ck: Checker) -> i32 {
+    if ck.is_king() { KING } else { MAN }
+}
 /// Bonus per row a free man has come from its home row (the king row pulls it on).
 const ADVANCE: i32 = 4;
 /// What a prisoner (a checker under a stack its side does not command) is still worth to its
@@ -62,7 +67,7 @@ impl CheckersPosition {
             let command = table.seating.team(top.owner());
             for ck in self.stack(c) {
                 let owner = ck.owner();
-                let mut v = if ck.is_king() { KING } else { MAN };
+                let mut v = worth(ck);
                 if !command.contains(owner) {
                     v = v * PRISONER_PERCENT / 100;
                 } else if position && !ck.is_king() {
@@ -71,7 +76,7 @@ impl CheckersPosition {
                 out[owner] += v;
             }
             if position {
-                force[top.owner()] += if top.is_king() { KING } else { MAN };
+                force[top.owner()] += worth(top);
                 let steps = self.free_steps(c) as i32;
                 out[top.owner()] += MOBILITY * steps - if steps == 0 && !self.can_jump(c) { TRAPPED } else { 0 };
             }
@@ -112,7 +117,8 @@ impl CheckersPosition {
         }
         for c in 0..topo.len() as Cell {
             let Some(top) = self.top(c).filter(|t| t.is_king() && hunters.contains(t.owner())) else { continue };
-            let near = quarry[..n].iter().map(|&q| topo.colour_steps(c, q) as i32).min().unwrap_or(HUNT_RANGE);
+            let steps = topo.colour_steps_from(c);
+            let near = quarry[..n].iter().map(|&q| steps[q as usize] as i32).min().unwrap_or(HUNT_RANGE);
             out[top.owner()] += HUNT * (HUNT_RANGE - near.min(HUNT_RANGE));
         }
     }
@@ -132,7 +138,7 @@ mod tests {
         let mut force = PerSeat::splat(0);
         for c in 0..p.topology().len() as Cell {
             if let Some(t) = p.top(c) {
-                force[t.owner()] += if t.is_king() { KING } else { MAN };
+                force[t.owner()] += worth(t);
             }
         }
         let mut out = PerSeat::splat(0);
