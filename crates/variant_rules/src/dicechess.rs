@@ -344,8 +344,10 @@ impl DiceChessPosition {
     }
 
     /// [`Self::for_each_roll`] with the rolls that allow the same moves told once, with their
-    /// summed weight: the doubles of two dice allow any move (listed as `[1,1]`, 6 of 36), and
-    /// Gollon's count die means at most four moves (`4` stands for 4, 5 and 6: 3 of 6).
+    /// summed weight: the doubles of two dice allow any move (listed as `[1,1]`, 6 of 36),
+    /// Gollon's count die means at most four moves (`4` stands for 4, 5 and 6: 3 of 6), and
+    /// in Gollon's piece and count every roll naming a kind that cannot move is the same pass
+    /// (told last, as the first such kind with a count of 1).
     fn for_each_distinct_roll(&self, mut f: impl FnMut(Roll, u32)) {
         // The count die: faces 1 to 3 are themselves, the face 4 stands for three.
         let count_face = |b: u8| if b == 4 { 3 } else { 1 };
@@ -359,15 +361,37 @@ impl DiceChessPosition {
                 }
             }
             DiceRules::GollonPieceCount => {
+                let movable = self.movable_kinds();
+                let (mut stuck, mut passes) = (None, 0);
                 for a in 1..=6 {
+                    if movable & (1 << a) == 0 {
+                        stuck.get_or_insert(a);
+                        passes += 6;
+                        continue;
+                    }
                     for b in 1..=4 {
                         f(Roll::two(a, b), count_face(b));
                     }
+                }
+                if let Some(a) = stuck {
+                    f(Roll::two(a, 1), passes);
                 }
             }
             DiceRules::GollonCount => (1..=4).for_each(|a| f(Roll::one(a), count_face(a))),
             DiceRules::BrainKing | DiceRules::BrainKing10 => (1..=6).for_each(|a| f(Roll::one(a), 1)),
         }
+    }
+
+    /// The kinds (bit `1 << kind`, pawn 1 to king 6) that have a legal move for the side to
+    /// move, a rook where it may castle: the kinds Gollon's piece die may name without a pass.
+    fn movable_kinds(&self) -> u8 {
+        SCRATCH.with_borrow_mut(|buf| {
+            self.chess.legal_moves(buf);
+            buf.iter().fold(0u8, |kinds, m| {
+                let castle = matches!(m.kind, MoveKind::CastleKing | MoveKind::CastleQueen);
+                kinds | 1 << self.chess.kind_at(m.from) | if castle { 1 << ROOK } else { 0 }
+            })
+        })
     }
 
     /// The cells (bit `rank * 8 + file`) of the pieces the roll may move, at least those
@@ -705,14 +729,21 @@ mod tests {
 
     /// What a roll leaves to play: the moves it allows and the moves left in the series (the
     /// piece making a series is chosen by its first move, so later steps follow from these).
-    fn after(pos: &DiceChessPosition, roll: DiceMove) -> (Vec<String>, u8) {
+    /// What a throw leaves: the moves it allows and the series' count; where its one move is a
+    /// pass or a re-roll, the position that follows it in place of the count (the count die's
+    /// face is gone once the turn passes).
+    fn after(pos: &DiceChessPosition, roll: DiceMove) -> (Vec<String>, u64) {
         let mut p = pos.clone();
         p.play_unchecked(roll);
         let mut moves = Vec::new();
         p.legal_moves(&mut moves);
         let mut texts: Vec<String> = moves.iter().map(|&m| p.move_text(m)).collect();
         texts.sort();
-        (texts, p.state.left)
+        if let [m @ (DiceMove::Pass | DiceMove::Reroll)] = moves[..] {
+            p.play_unchecked(m);
+            return (texts, p.hash());
+        }
+        (texts, u64::from(p.state.left))
     }
 
     /// The roll's pieces listed by the bit generator alone are the moves the cell generator
@@ -772,7 +803,7 @@ mod tests {
                     if total > 0 {
                         assert_eq!(pos.distinct_chance(&mut distinct), total);
                         let odds = |list: &[(DiceMove, u32)]| {
-                            let mut by: BTreeMap<(Vec<String>, u8), u32> = BTreeMap::new();
+                            let mut by: BTreeMap<(Vec<String>, u64), u32> = BTreeMap::new();
                             list.iter().for_each(|&(r, w)| *by.entry(after(&pos, r)).or_default() += w);
                             by
                         };
