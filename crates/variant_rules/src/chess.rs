@@ -1303,6 +1303,17 @@ impl ChessPosition {
         self.bit_moves_from(self.turn, movers, out);
     }
 
+    /// Whether the side to move has a legal move; `scratch` is working space. Where the bit
+    /// generator serves it stops at the first piece with a move (a throw's mate and stalemate
+    /// test in the dice games, run at every throw the search meets).
+    pub fn has_legal_move(&self, scratch: &mut Vec<ChessMove>) -> bool {
+        if self.has_king(self.turn) && self.bit_moves_serve() {
+            return self.bit_has_move(self.turn, scratch);
+        }
+        self.legal_moves(scratch);
+        !scratch.is_empty()
+    }
+
     /// The legal moves as the cell-by-cell generator lists them, whatever the board (the
     /// reference the bit generator is tested against).
     #[cfg(test)]

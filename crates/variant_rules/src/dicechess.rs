@@ -469,10 +469,7 @@ impl DiceChessPosition {
         if self.state.rolled() {
             return None;
         }
-        let any = SCRATCH.with_borrow_mut(|buf| {
-            self.chess.legal_moves(buf);
-            !buf.is_empty()
-        });
+        let any = SCRATCH.with_borrow_mut(|buf| self.chess.has_legal_move(buf));
         if !any {
             let us = self.chess.turn();
             let checked = self.rules.kings() != KingRule::Capture && self.chess.in_check(us);

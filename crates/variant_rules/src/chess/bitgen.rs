@@ -185,6 +185,17 @@ impl ChessPosition {
 }
 
 /// The side to move's pieces by kind, and the board's occupancy.
+/// Which of a side's legal moves [`ChessPosition::bit_moves_of`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    /// Every legal move.
+    Every,
+    /// Captures, en-passant captures and promotions, unless the side is in check.
+    Noisy,
+    /// The moves of the first piece that has any: enough to tell whether a move exists.
+    Any,
+}
+
 struct Sides {
     occupied: u64,
     own: u64,
@@ -247,24 +258,34 @@ impl ChessPosition {
 
     /// The legal moves of `us` (whose king is on the board), appended to `out`.
     pub(super) fn bit_moves(&self, us: Seat, out: &mut Vec<ChessMove>) {
-        self.bit_moves_of(us, false, u64::MAX, out);
+        self.bit_moves_of(us, Listing::Every, u64::MAX, out);
+    }
+
+    /// Whether `us` (whose king is on the board) has a legal move: the generator stops at the
+    /// first piece with one (`scratch` holds that piece's moves).
+    pub(super) fn bit_has_move(&self, us: Seat, scratch: &mut Vec<ChessMove>) -> bool {
+        scratch.clear();
+        self.bit_moves_of(us, Listing::Any, u64::MAX, scratch);
+        !scratch.is_empty()
     }
 
     /// The legal moves of `us`'s pieces on `movers` alone (bit `rank * 8 + file`), appended to
     /// `out`: a dice roll's pieces, without listing the others' moves to filter them out.
     pub(super) fn bit_moves_from(&self, us: Seat, movers: u64, out: &mut Vec<ChessMove>) {
-        self.bit_moves_of(us, false, movers, out);
+        self.bit_moves_of(us, Listing::Every, movers, out);
     }
 
     /// The legal captures, en-passant captures and promotions of `us` alone, appended to `out`,
     /// unless its king stands in check: then nothing, and false.
     pub(crate) fn bit_noisy_moves(&self, us: Seat, out: &mut Vec<ChessMove>) -> bool {
-        self.bit_moves_of(us, true, u64::MAX, out)
+        self.bit_moves_of(us, Listing::Noisy, u64::MAX, out)
     }
 
-    /// The legal moves of `us`'s pieces on `movers`, or with `noisy_only` their noisy ones
-    /// unless `us` is in check (returns whether it listed them).
-    fn bit_moves_of(&self, us: Seat, noisy_only: bool, movers: u64, out: &mut Vec<ChessMove>) -> bool {
+    /// The legal moves of `us`'s pieces on `movers` (`listing` says which: every one, the
+    /// noisy ones unless `us` is in check, or those of the first piece that has any); returns
+    /// whether it listed them (not the noisy ones in check).
+    fn bit_moves_of(&self, us: Seat, listing: Listing, movers: u64, out: &mut Vec<ChessMove>) -> bool {
+        let noisy_only = listing == Listing::Noisy;
         let t: &Tables = &TABLES;
         let them = SEATING.opponent(us);
         let s = self.sides(us);
@@ -291,15 +312,18 @@ impl ChessPosition {
             let allowed = targets & if pinned & (1 << c) != 0 { along(c) } else { u64::MAX };
             if s.pawns & (1 << c) != 0 {
                 self.bit_pawn_moves(t, c, us, &s, allowed, noisy_only, out);
-                continue;
+            } else {
+                let reach = match kind(self.board[c]) {
+                    KNIGHT => t.knight[c],
+                    BISHOP => bishop_attacks(t, c, s.occupied),
+                    ROOK => rook_attacks(t, c, s.occupied),
+                    _ => rook_attacks(t, c, s.occupied) | bishop_attacks(t, c, s.occupied),
+                };
+                self.push_targets(c, reach & !s.own & allowed & wanted, s.enemy, out);
             }
-            let reach = match kind(self.board[c]) {
-                KNIGHT => t.knight[c],
-                BISHOP => bishop_attacks(t, c, s.occupied),
-                ROOK => rook_attacks(t, c, s.occupied),
-                _ => rook_attacks(t, c, s.occupied) | bishop_attacks(t, c, s.occupied),
-            };
-            self.push_targets(c, reach & !s.own & allowed & wanted, s.enemy, out);
+            if listing == Listing::Any && !out.is_empty() {
+                return true;
+            }
         }
         if movers & 1 << k != 0 {
             self.bit_king_moves(t, k, us, &s, (checkers != 0, noisy_only), out);
@@ -453,8 +477,9 @@ mod tests {
 
     /// The bit generator gives exactly the moves of the cell-by-cell one, in random games from
     /// the start and from positions rich in pins, checks, castling, promotion and en passant
-    /// (chessprogramming.org's perft positions), its noisy list exactly their captures and
-    /// promotions (none when in check), and its check test what playing the move shows.
+    /// (chessprogramming.org's perft positions) and from a stalemate and a mate, its noisy list
+    /// exactly their captures and promotions (none when in check), its check test what playing
+    /// the move shows, and its early exit whether there is any move.
     #[test]
     fn the_bit_generator_agrees_with_the_cell_generator() {
         let starts = [
@@ -464,9 +489,12 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
         ];
         let mut rng = ChaCha8Rng::seed_from_u64(29);
-        let (mut positions, mut moves_seen, mut noisy_lists, mut checks_told) = (0, 0, 0, 0);
+        let (mut positions, mut moves_seen, mut noisy_lists, mut checks_told, mut stuck) = (0, 0, 0, 0, 0);
+        let mut scratch = Vec::new();
         for fen in starts {
             for _ in 0..40 {
                 let mut p = ChessPosition::from_fen(fen, Wrap::Flat, ChessRules::ORTHODOX).unwrap();
@@ -477,6 +505,8 @@ mod tests {
                     p.bit_moves(us, &mut bits);
                     p.royal_moves(us, SEATING.opponent(us), NO_CELL, &mut cells);
                     assert_eq!(sorted(bits.clone()), sorted(cells.clone()), "{}", p.fen());
+                    assert_eq!(p.bit_has_move(us, &mut scratch), !cells.is_empty(), "any move, {}", p.fen());
+                    stuck += usize::from(cells.is_empty());
                     let mut noisy = Vec::new();
                     if p.bit_noisy_moves(us, &mut noisy) {
                         cells.retain(|m| m.promotion != 0 || matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant));
@@ -505,8 +535,8 @@ mod tests {
             }
         }
         assert!(
-            positions > 10_000 && moves_seen > 200_000 && noisy_lists > 9_000 && checks_told > 1_000,
-            "{positions} positions, {moves_seen} moves, {noisy_lists} noisy lists, {checks_told} checks"
+            positions > 10_000 && moves_seen > 200_000 && noisy_lists > 9_000 && checks_told > 1_000 && stuck >= 80,
+            "{positions} positions, {moves_seen} moves, {noisy_lists} noisy lists, {checks_told} checks, {stuck} without a move"
         );
     }
 }
