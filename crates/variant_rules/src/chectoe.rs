@@ -700,6 +700,10 @@ impl Position for ChecToePosition {
         6
     }
 
+    fn throw_due(&self) -> bool {
+        self.state.value == 0 && self.over().is_none()
+    }
+
     fn play_unchecked(&mut self, m: ChecMove) -> ChecUndo {
         let undo = ChecUndo { board: self.board, turn: self.turn, state: self.state, turns: self.turns, dropped: self.dropped, hash: self.hash };
         match m {

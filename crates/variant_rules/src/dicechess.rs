@@ -550,6 +550,10 @@ impl Position for DiceChessPosition {
         out.iter().map(|&(_, w)| w).sum()
     }
 
+    fn throw_due(&self) -> bool {
+        !self.state.rolled() && self.over().is_none()
+    }
+
     /// Rolls that allow the same moves merged: two dice's six doubles (any move), and
     /// Gollon's count die showing 4, 5 or 6 (four moves either way).
     fn distinct_chance(&self, out: &mut Vec<(DiceMove, u32)>) -> u32 {
@@ -797,6 +801,7 @@ mod tests {
                 for _ in 0..80 {
                     let (mut all, mut distinct) = (Vec::new(), Vec::new());
                     let total = pos.chance(&mut all);
+                    assert_eq!(pos.throw_due(), total > 0, "{rules} {no_move:?} in {}", pos.to_text());
                     if total > 0 {
                         assert_eq!(pos.distinct_chance(&mut distinct), total);
                         let odds = |list: &[(DiceMove, u32)]| {

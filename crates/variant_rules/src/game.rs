@@ -487,6 +487,9 @@ impl Position for AnyPosition {
     fn chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
         dispatch!(self, p => lift_chance(p, out))
     }
+    fn throw_due(&self) -> bool {
+        dispatch!(self, p => p.throw_due())
+    }
     fn distinct_chance(&self, out: &mut Vec<(AnyMove, u32)>) -> u32 {
         dispatch!(self, p => lift_outcomes(out, |v| p.distinct_chance(v)))
     }

@@ -437,6 +437,11 @@ pub trait Position: Clone {
         out.clear();
         0
     }
+    /// Whether the next move is a throw: [`Position::chance`] would list outcomes. The search
+    /// asks at every quiescence node, so the games with dice answer without listing them.
+    fn throw_due(&self) -> bool {
+        self.chance(&mut Vec::new()) > 0
+    }
     /// [`Position::chance`] with the outcomes that leave the same game merged, for the search:
     /// one outcome stands for each class, carrying the summed weight of the outcomes it
     /// stands for (the total is unchanged). Gollon's count die reads 4, 5 and 6 all as four

@@ -213,6 +213,8 @@ fn playout(game: GameId, opts: GameOptions, seed: u64) {
     let finished = common::random_game(game, opts, seed, MAX_PLIES, |g: &Game| {
         let pos = g.position();
         check_round_trip(g, &label);
+        // The search's quick question is the throw list's answer.
+        assert_eq!(pos.throw_due(), pos.chance(&mut Vec::new()) > 0, "{label}: throw_due in {}", pos.to_text());
         match pos {
             AnyPosition::Checkers(p) => check_position(p, &label),
             AnyPosition::Chess(p) => check_position(p, &label),

@@ -129,7 +129,7 @@ impl<'a, M: Copy + Eq> Tree<'a, M> {
             self.path.push(node);
             // An expanded node is known to go on; a leaf is asked whether the game has ended.
             if self.nodes[node as usize].len == 0 {
-                if pos.chance(&mut Vec::new()) > 0 {
+                if pos.throw_due() {
                     // No game of three or more teams has dice; a throw is scored as it stands.
                     break self.odds(pos);
                 }
@@ -258,7 +258,7 @@ impl<'a, M: Copy + Eq> Tree<'a, M> {
                 }
             };
             played.push((m, pos.play_unchecked(m)));
-            if pos.chance(&mut Vec::new()) > 0 {
+            if pos.throw_due() {
                 break;
             }
         }

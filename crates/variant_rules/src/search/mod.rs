@@ -213,7 +213,7 @@ pub fn think(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicB
 pub fn think_with(pos: &AnyPosition, history: &[u64], limits: &Limits, stop: &AtomicBool, memory: &mut Memory) -> Thought {
     let started = Instant::now();
     let none = Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new(), elapsed: Duration::ZERO };
-    if pos.outcome().is_some() || pos.chance(&mut Vec::new()) > 0 {
+    if pos.outcome().is_some() || pos.throw_due() {
         return none;
     }
     let ask = Ask { history, repetition: pos.repetition_applies(), limits, started, stop };
@@ -487,7 +487,7 @@ impl Controller {
 
     /// [`Controller::decide`] for a seat that keeps its search's `memory` from move to move.
     pub fn decide_with(&self, pos: &AnyPosition, history: &[u64], stop: &AtomicBool, rng: &mut impl Rng, memory: &mut Memory) -> Option<AnyMove> {
-        if pos.chance(&mut Vec::new()) > 0 {
+        if pos.throw_due() {
             return None;
         }
         let mut legal = Vec::new();

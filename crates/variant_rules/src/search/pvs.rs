@@ -763,7 +763,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         // Out of nodes: this one is the last ply (it stands pat).
         let left = if self.quiet_left == 0 { 0 } else { left };
         self.quiet_left = self.quiet_left.saturating_sub(1);
-        if ply + 1 >= MAX_PLY || pos.chance(&mut self.chances[ply]) > 0 {
+        if ply + 1 >= MAX_PLY || pos.throw_due() {
             return self.static_eval(pos);
         }
         // Any entry of the main search (depth one or more) settles a quiescence node too (none
