@@ -554,8 +554,9 @@ impl Position for DiceChessPosition {
         !self.state.rolled() && self.over().is_none()
     }
 
-    /// Rolls that allow the same moves merged: two dice's six doubles (any move), and
-    /// Gollon's count die showing 4, 5 or 6 (four moves either way).
+    /// Rolls that allow the same moves merged ([`Self::for_each_distinct_roll`]): two dice's
+    /// six doubles (any move), Gollon's count die showing 4, 5 or 6 (four moves either way),
+    /// and in Gollon's piece and count the rolls naming a kind that cannot move (one pass).
     fn distinct_chance(&self, out: &mut Vec<(DiceMove, u32)>) -> u32 {
         out.clear();
         if self.state.rolled() || self.over().is_some() {
@@ -728,9 +729,8 @@ mod tests {
 
     use super::*;
 
-    /// What a roll leaves to play: the moves it allows and the moves left in the series (the
-    /// piece making a series is chosen by its first move, so later steps follow from these).
-    /// What a throw leaves: the moves it allows and the series' count; where its one move is a
+    /// What a throw leaves (the piece making a series is chosen by its first move, so later
+    /// steps follow from these): the moves it allows and the series' count; where its one move is a
     /// pass or a re-roll, the position that follows it in place of the count (the count die's
     /// face is gone once the turn passes).
     fn after(pos: &DiceChessPosition, roll: DiceMove) -> (Vec<String>, u64) {
@@ -822,5 +822,12 @@ mod tests {
             }
         }
         assert!(merged > 1000, "{merged} throws merged");
+        // At the start of Gollon's piece and count only pawns and knights can move: their 4
+        // counts each, and one pass for the 24 rolls of the other four kinds.
+        let start = DiceChessPosition::from_text(DiceRules::GollonPieceCount.start_fen(), DiceRules::GollonPieceCount, NoMove::Pass).unwrap();
+        let mut distinct = Vec::new();
+        assert_eq!(start.distinct_chance(&mut distinct), 36);
+        let pass = distinct.iter().filter(|&&(r, _)| after(&start, r).0 == ["pass"]).map(|&(_, w)| w).collect::<Vec<_>>();
+        assert_eq!((distinct.len(), pass), (9, vec![24]));
     }
 }

@@ -184,7 +184,6 @@ impl ChessPosition {
     }
 }
 
-/// The side to move's pieces by kind, and the board's occupancy.
 /// Which of a side's legal moves [`ChessPosition::bit_moves_of`] lists.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Listing {
@@ -196,6 +195,7 @@ enum Listing {
     Any,
 }
 
+/// The side to move's pieces by kind, and the board's occupancy.
 struct Sides {
     occupied: u64,
     own: u64,
