@@ -361,7 +361,7 @@ impl DiceChessPosition {
                 }
             }
             DiceRules::GollonPieceCount => {
-                let movable = self.movable_kinds();
+                let movable = self.kinds_with_legal_moves();
                 let (mut stuck, mut passes) = (None, 0);
                 for a in 1..=6 {
                     if movable & (1 << a) == 0 {
@@ -384,7 +384,7 @@ impl DiceChessPosition {
 
     /// The kinds (bit `1 << kind`, pawn 1 to king 6) that have a legal move for the side to
     /// move, a rook where it may castle: the kinds Gollon's piece die may name without a pass.
-    fn movable_kinds(&self) -> u8 {
+    fn kinds_with_legal_moves(&self) -> u8 {
         SCRATCH.with_borrow_mut(|buf| {
             self.chess.legal_moves(buf);
             buf.iter().fold(0u8, |kinds, m| {
