@@ -730,9 +730,9 @@ mod tests {
     use super::*;
 
     /// What a throw leaves (the piece making a series is chosen by its first move, so later
-    /// steps follow from these): the moves it allows and the series' count; where its one move is a
-    /// pass or a re-roll, the position that follows it in place of the count (the count die's
-    /// face is gone once the turn passes).
+    /// steps follow from these): the moves it allows and the series' count; where its one
+    /// move is a pass or a re-roll, the position that follows it in place of the count (the
+    /// count die's face is gone once the turn passes).
     fn after(pos: &DiceChessPosition, roll: DiceMove) -> (Vec<String>, u64) {
         let mut p = pos.clone();
         p.play_unchecked(roll);

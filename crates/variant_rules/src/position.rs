@@ -445,7 +445,8 @@ pub trait Position: Clone {
     /// [`Position::chance`] with the outcomes that leave the same game merged, for the search:
     /// one outcome stands for each class, carrying the summed weight of the outcomes it
     /// stands for (the total is unchanged). Gollon's count die reads 4, 5 and 6 all as four
-    /// moves, so its 36 outcomes are at most 24 different games. By default, every outcome is its own.
+    /// moves, so its 36 outcomes are at most 24 different games. By default, every outcome
+    /// is its own.
     fn distinct_chance(&self, out: &mut Vec<(Self::Move, u32)>) -> u32 {
         self.chance(out)
     }
