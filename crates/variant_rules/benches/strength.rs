@@ -13,16 +13,20 @@
 //! (default: the cores). Each chunk's running tally goes to stderr, so that a run stopped
 //! part way still tells what it played; a match's drawn games are counted by how they ended
 //! (the ply cap of 300 moves a seat, a game's move limit, repetition, ...).
+//! `STRENGTH_RECORDS` names a file to which every game the AI did not win is appended as it
+//! ends, in its game's record format (PGN or record text), so that a loss can be read.
 //!
 //! Seatings of teams: partners put the AI in every seat of one team (seats rotate, so it plays
 //! each team); cut-throat puts one AI against the rest, all of the opponent kind.
 
 use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use variant_rules::search::matches::{MatchConfig, Result3, Tally, run_match};
+use variant_rules::search::matches::{GameRecord, MatchConfig, Result3, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits, Method};
 use variant_rules::{GameId, GameOptions};
 
@@ -109,9 +113,40 @@ struct Settled {
     draws: BTreeMap<String, u32>,
 }
 
+/// Appends each game the AI (the seats list's first entry) did not win to the file, tagged with
+/// the configuration's name; a record that cannot be written is said on stderr, as the bench's
+/// tally matters more than its records.
+fn keep_unwon(file: &Mutex<std::fs::File>, what: &str, g: &GameRecord) {
+    let (Some(record), Some(&(_, result))) = (&g.record, g.results.first()) else {
+        return;
+    };
+    if result == Result3::Win {
+        return;
+    }
+    let mut record = record.clone();
+    record.set_tag("Annotator", &format!("strength bench: {what}, {result:?}"));
+    let written = record
+        .write(record.default_format())
+        .map_err(|e| e.to_string())
+        .and_then(|text| file.lock().expect("no thread panics holding it").write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string()));
+    if let Err(e) = written {
+        eprintln!("STRENGTH_RECORDS: game {} of {what} not written: {e}", g.index + 1);
+    }
+}
+
+/// How every match of the run is played: its most games, the games played at once, and the
+/// file that keeps the games the AI did not win (`STRENGTH_RECORDS`).
+struct Run {
+    max_games: u32,
+    threads: usize,
+    records: Option<Mutex<std::fs::File>>,
+}
+
 /// Plays chunks until the interval settles the target or the games run out, printing the
-/// running tally (named `what`) to stderr after each.
-fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, max_games: u32, threads: usize) -> Settled {
+/// running tally (named `what`) to stderr after each; games the AI did not win go to the
+/// run's records when it keeps them.
+fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller>, target: f64, run: &Run) -> Settled {
+    let Run { max_games, threads, ref records } = *run;
     let mut total = Settled::default();
     let chunk = (threads as u32 * 4).max(8);
     let mut played = 0;
@@ -122,7 +157,12 @@ fn settle(what: &str, game: GameId, options: &GameOptions, seats: Vec<Controller
         // played on at 1 s, the first three ended as wins after 434, 1423 and 878 plies.
         let max_plies = PLIES_PER_SEAT * seats.len() as u32;
         let config = MatchConfig { game, options: *options, seats: seats.clone(), games, seed: 1000 + played as u64, threads, max_plies, random_plies: 0 };
-        let report = run_match(&config, &|_| {}).expect("a valid configuration");
+        let progress = |g: &GameRecord| {
+            if let Some(file) = records.as_ref() {
+                keep_unwon(file, what, g);
+            }
+        };
+        let report = run_match(&config, &progress).expect("a valid configuration");
         let ai = &report.controllers[0];
         total.tally.wins += ai.wins;
         total.tally.draws += ai.draws;
@@ -200,6 +240,11 @@ fn main() {
     let plays = |opponent: &str| against.is_empty() || against == opponent;
     assert!(against.is_empty() || ["random", "greedy"].contains(&against.as_str()), "STRENGTH_AGAINST must be random or greedy, got {against:?}");
     let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
+    let records = std::env::var_os("STRENGTH_RECORDS").map(|path| {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(&path);
+        Mutex::new(file.unwrap_or_else(|e| panic!("STRENGTH_RECORDS {}: {e}", path.to_string_lossy())))
+    });
+    let run = Run { max_games, threads, records };
     println!(
         "AI at {ms} ms a move; up to {max_games} games a match; targets: {:.0}% of decisive games against random, {:.0}% against greedy",
         100.0 * AGAINST_RANDOM,
@@ -217,7 +262,7 @@ fn main() {
             if !plays(&opponent.to_string()) {
                 return ("not played".to_string(), String::new());
             }
-            let settled = settle(&format!("{name} against {opponent}"), game, &options, seats(game, &options, ai, opponent), target, max_games, threads);
+            let settled = settle(&format!("{name} against {opponent}"), game, &options, seats(game, &options, ai, opponent), target, &run);
             let reasons = if settled.draws.is_empty() { String::new() } else { format!("  {opponent}{}", draw_reasons(&settled.draws)) };
             (line(&settled.tally, target), reasons)
         };
