@@ -400,6 +400,30 @@ fn strengths_grow_with_the_time_to_think() {
     assert!(s[2].description().contains("estimated") && s[1].description().contains("measured"));
 }
 
+/// `auto` picks the method the matches found best per game: best-reply search at three and
+/// four seats each playing for itself, paranoid search from five (Tri-Chess, Tri-Chek,
+/// Tri-Queens), except in Stax (six-seat cut-throat Tri-Stax: best-reply search at every
+/// count); partners and two seats stay paranoid.
+#[test]
+fn auto_picks_each_games_method_by_seat_count() {
+    let method = |game, players: u8, seating: &str| {
+        let pos = start(game, |o| {
+            o.players = players;
+            o.seating = seating.parse().unwrap();
+        });
+        Method::Auto.resolve(&pos)
+    };
+    for game in [GameId::TriChess, GameId::TriChek, GameId::TriQueens, GameId::TriStax] {
+        assert_eq!(method(game, 2, "cut-throat"), Method::Paranoid, "{game}");
+        assert_eq!(method(game, 3, "cut-throat"), Method::BestReply, "{game}");
+        assert_eq!(method(game, 4, "cut-throat"), Method::BestReply, "{game}");
+        assert_eq!(method(game, 6, "partners-adjacent"), Method::Paranoid, "{game}");
+        let many = if game == GameId::TriStax { Method::BestReply } else { Method::Paranoid };
+        assert_eq!(method(game, 5, "cut-throat"), many, "{game}");
+        assert_eq!(method(game, 6, "cut-throat"), many, "{game}");
+    }
+}
+
 /// At a table of three or more teams each method searches a tree of its own (best-reply search
 /// one opponent per run, Monte Carlo its iterations), never paranoid search under another
 /// name, and each plays a legal move from the starts of three- to six-seat cut-throat games;

@@ -82,24 +82,26 @@ impl Method {
 
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
-    /// each for itself, paranoid search otherwise: what the matches between them found
+    /// each for itself (at any count in Stax), paranoid search otherwise: what the matches
+    /// between them found
     /// (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in pairs, where
     /// partners share a turn run, its best-reply team won 9 of 42 against a third for equal play).
-    pub fn resolve<P: Position>(self, pos: &P) -> Method {
+    pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();
         match self {
             _ if teams < 3 => Method::Paranoid,
-            Method::Auto if teams == seating.count() && teams <= BEST_REPLY_UP_TO_SEATS => Method::BestReply,
+            Method::Auto if teams == seating.count() && teams <= pos.best_reply_up_to_seats() => Method::BestReply,
             Method::Auto => Method::Paranoid,
             m => m,
         }
     }
 }
 
-/// The most seats at which [`Method::Auto`] plays best-reply search in cut-throat. At five and
-/// six the paranoid search's opponents' plies are already narrowed to their threats
-/// (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there.
+/// The most seats at which [`Method::Auto`] plays best-reply search in cut-throat, unless the
+/// game says otherwise ([`Evaluate::best_reply_up_to_seats`]: Stax). At five and six the
+/// paranoid search's opponents' plies are narrowed to their threats in the chess family
+/// (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there (Tri-Chess).
 const BEST_REPLY_UP_TO_SEATS: usize = 4;
 
 impl FromStr for Method {

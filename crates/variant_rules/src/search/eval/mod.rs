@@ -125,6 +125,13 @@ pub trait Evaluate: Position {
         let _ = (m, margin);
         false
     }
+    /// The most seats, each playing for itself, at which [`super::Method::Auto`] searches
+    /// best-reply rather than paranoid: what the matches between the two found for the game
+    /// (docs/architecture.md, "Three or more teams"). Default four
+    /// ([`super::BEST_REPLY_UP_TO_SEATS`]).
+    fn best_reply_up_to_seats(&self) -> usize {
+        super::BEST_REPLY_UP_TO_SEATS
+    }
 }
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
@@ -167,6 +174,9 @@ impl Evaluate for AnyPosition {
     }
     fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
         with_move!(self, m, p, m => p.checks(m, seats), None)
+    }
+    fn best_reply_up_to_seats(&self) -> usize {
+        dispatch!(self, p => p.best_reply_up_to_seats())
     }
     fn hidden_sample(&self, rng: &mut impl Rng) -> Option<Self> {
         dispatch!(self, p => p.hidden_sample(rng).map(AnyPosition::from))
