@@ -52,10 +52,10 @@ impl Evaluate for CheckersPosition {
     }
 
     /// Stax at every table size. Six-seat cut-throat Tri-Stax against greedy players at
-    /// 200 ms a move, the same 48 seeds (2000-2047): best-reply search 45-0-2, paranoid
-    /// 42-1-5 (the losses in different games: a melee of forced jumps that buries a seat, not
-    /// a position lost from the start); at 1 s paranoid had 35-0-5 over 40, short of the
-    /// target. Tri-Chek and Tri-Queens keep paranoid search from five seats, where their rows
+    /// 200 ms a move, the same 48 seeds (2000-2047): best-reply search 46-0-2, MCTS 46-0-2,
+    /// paranoid 42-1-5 (the losses in different games: a melee of forced jumps that buries a
+    /// seat, not a position lost from the start); at 1 s paranoid had 35-0-5 over 40, short of
+    /// the target. Tri-Chek and Tri-Queens keep paranoid search from five seats, where their rows
     /// hold and best-reply search has not been measured.
     fn best_reply_up_to_seats(&self) -> usize {
         if self.rules().game == CheckersGame::Stax { usize::MAX } else { super::super::BEST_REPLY_UP_TO_SEATS }
