@@ -20,7 +20,6 @@
 //! each team); cut-throat puts one AI against the rest, all of the opponent kind.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
@@ -125,11 +124,7 @@ fn keep_unwon(file: &Mutex<std::fs::File>, what: &str, g: &GameRecord) {
     }
     let mut record = record.clone();
     record.set_tag("Annotator", &format!("strength bench: {what}, {result:?}"));
-    let written = record
-        .write(record.default_format())
-        .map_err(|e| e.to_string())
-        .and_then(|text| file.lock().expect("no thread panics holding it").write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string()));
-    if let Err(e) = written {
+    if let Err(e) = record.append_to(&mut *file.lock().expect("no thread panics holding it")) {
         eprintln!("STRENGTH_RECORDS: game {} of {what} not written: {e}", g.index + 1);
     }
 }
@@ -240,9 +235,12 @@ fn main() {
     let plays = |opponent: &str| against.is_empty() || against == opponent;
     assert!(against.is_empty() || ["random", "greedy"].contains(&against.as_str()), "STRENGTH_AGAINST must be random or greedy, got {against:?}");
     let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
-    let records = std::env::var_os("STRENGTH_RECORDS").map(|path| {
-        let file = std::fs::OpenOptions::new().create(true).append(true).open(&path);
-        Mutex::new(file.unwrap_or_else(|e| panic!("STRENGTH_RECORDS {}: {e}", path.to_string_lossy())))
+    let records = std::env::var_os("STRENGTH_RECORDS").map(|path| match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
+        Ok(file) => Mutex::new(file),
+        Err(e) => {
+            eprintln!("strength: STRENGTH_RECORDS {}: {e}", path.to_string_lossy());
+            std::process::exit(2);
+        }
     });
     let run = Run { max_games, threads, records };
     println!(

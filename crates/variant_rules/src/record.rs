@@ -248,6 +248,14 @@ impl Record {
         }
     }
 
+    /// Appends the record to `out` in its game's own format ([`Record::default_format`]) with
+    /// a blank line after it: how a file of many games is kept (`match --records`, the strength
+    /// bench's `STRENGTH_RECORDS`).
+    pub fn append_to(&self, out: &mut impl std::io::Write) -> Result<(), String> {
+        let text = self.write(self.default_format()).map_err(|e| e.to_string())?;
+        out.write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string())
+    }
+
     /// Plays the moves from the start with the engine: the game they reach, or the first move
     /// that cannot be played, with its number and the engine's reason. A result the moves
     /// contradict (the record says `0-1`, the moves end in White's checkmate) is refused too.

@@ -428,7 +428,8 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
         let res: Vec<String> = r.results.iter().map(|(s, x)| format!("{}={x:?}", s.letter())).collect();
         eprintln!("game {:>4}: {} after {} plies ({})", r.index + 1, res.join(" "), r.plies, r.reason);
         if let Some(file) = &file
-            && let Err(e) = write_record(&mut file.lock().expect("no thread panics holding it"), r)
+            && let Some(record) = &r.record
+            && let Err(e) = record.append_to(&mut *file.lock().expect("no thread panics holding it"))
         {
             unwritten.lock().expect("no thread panics holding it").get_or_insert(e);
         }
@@ -460,16 +461,6 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
         (Some(e), Some(path)) => Err(format!("--records {}: {e}", path.display())),
         _ => Ok(()),
     }
-}
-
-/// One game's record, appended to the match's file in its game's own format.
-fn write_record(file: &mut std::fs::File, game: &GameRecord) -> Result<(), String> {
-    use std::io::Write;
-    let Some(record) = &game.record else {
-        return Ok(());
-    };
-    let text = record.write(record.default_format()).map_err(|e| e.to_string())?;
-    file.write_all(format!("{}\n\n", text.trim_end()).as_bytes()).map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {

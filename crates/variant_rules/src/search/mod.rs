@@ -83,9 +83,9 @@ impl Method {
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
     /// each for itself (at any count in Stax), paranoid search otherwise: what the matches
-    /// between them found
-    /// (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in pairs, where
-    /// partners share a turn run, its best-reply team won 9 of 42 against a third for equal play).
+    /// between them found (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in
+    /// pairs, where partners share a turn run, its best-reply team won 9 of 42 against a third
+    /// for equal play).
     pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();
