@@ -38,11 +38,20 @@ const AGAINST_GREEDY: f64 = 0.85;
 /// moves each, the same for every table size.
 const PLIES_PER_SEAT: u32 = 300;
 
+/// A count from the environment (`default` when unset); anything but a whole number of at
+/// least one is a one-line error and exit 2 (no thread, game or millisecond is no run).
 fn env_or(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Ok(v) => v.trim().parse().unwrap_or_else(|_| panic!("{name} must be a number, got {v:?}")),
-        Err(_) => default,
+    let Ok(v) = std::env::var(name) else { return default };
+    match v.trim().parse() {
+        Ok(n) if n >= 1 => n,
+        _ => refuse(&format!("{name} must be a whole number of at least 1, got {v:?}")),
     }
+}
+
+/// Says what is wrong with the bench's settings on one line and exits with status 2.
+fn refuse(what: &str) -> ! {
+    eprintln!("strength: {what}");
+    std::process::exit(2);
 }
 
 /// Every configuration players can choose, named as on the command line.
@@ -233,14 +242,13 @@ fn main() {
     let filter = std::env::var("STRENGTH_FILTER").unwrap_or_default();
     let against = std::env::var("STRENGTH_AGAINST").unwrap_or_default();
     let plays = |opponent: &str| against.is_empty() || against == opponent;
-    assert!(against.is_empty() || ["random", "greedy"].contains(&against.as_str()), "STRENGTH_AGAINST must be random or greedy, got {against:?}");
+    if !(against.is_empty() || ["random", "greedy"].contains(&against.as_str())) {
+        refuse(&format!("STRENGTH_AGAINST must be random or greedy, got {against:?}"));
+    }
     let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
     let records = std::env::var_os("STRENGTH_RECORDS").map(|path| match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
         Ok(file) => Mutex::new(file),
-        Err(e) => {
-            eprintln!("strength: STRENGTH_RECORDS {}: {e}", path.to_string_lossy());
-            std::process::exit(2);
-        }
+        Err(e) => refuse(&format!("STRENGTH_RECORDS {}: {e}", path.to_string_lossy())),
     });
     let run = Run { max_games, threads, records };
     println!(
