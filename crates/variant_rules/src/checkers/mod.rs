@@ -767,24 +767,6 @@ impl CheckersPosition {
         })
     }
 
-    /// Calls `hit` with each cell whose stack the checker on top of `c` could jump as its first
-    /// hop (nothing for an empty cell): the stacks it threatens.
-    pub(crate) fn first_hops(&self, c: Cell, mut hit: impl FnMut(Cell)) {
-        let Some(ck) = self.top(c) else { return };
-        let (king, owner, c) = (ck.is_king(), ck.owner(), c as u8);
-        let (jumps, n) = self.jump_dirs(king, owner);
-        for &d in &jumps[..n] {
-            let over = self.step(c, d, king, owner);
-            if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
-                continue;
-            }
-            let land = self.step(over, d, king, owner);
-            if land != NONE && self.top[land as usize] == NONE && !self.passes_occupied(c, d, owner) && !self.passes_occupied(over, d, owner) {
-                hit(over as Cell);
-            }
-        }
-    }
-
     /// Whether any checker of `seat` is on the board, on top or under others.
     fn has_checkers(&self, seat: Seat) -> bool {
         (0..self.topology().len() as Cell).any(|c| self.stack(c).any(|k| k.owner() == seat))

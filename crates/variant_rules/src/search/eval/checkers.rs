@@ -1,7 +1,6 @@
 //! Evaluation of the checkers family (Checkers, Stax, Queens; two seats or Doubles): men and
 //! kings, how far men have come, in stacks who holds whom prisoner, how free each stack is to
-//! move, which can be jumped now (cut-throat Stax of five or six), and the leading team's kings
-//! closing in.
+//! move, and the leading team's kings closing in.
 
 use super::Evaluate;
 use crate::checkers::{Checker, CheckersGame, CheckersMove, CheckersPosition};
@@ -34,12 +33,6 @@ const HUNT: i32 = 4;
 /// Steps beyond which a king's distance to its quarry no longer counts (about half the
 /// twelve-row hexagon's width in king steps).
 const HUNT_RANGE: i32 = 10;
-/// What a commanded stack that another seat's checker could jump now costs its owner, in
-/// cut-throat Stax of five or six seats ([`CheckersPosition::counts_threats`]): four or five
-/// seats move between its turns, and the search's quiescence stands pat at the first of them
-/// with no jump, blind to the jumps of the seats after it (a man lost to a jump is 70 of its
-/// 100; the jump is likely, not certain, so a bit under half of that).
-const HANGING: i32 = 30;
 
 impl Evaluate for CheckersPosition {
     fn material(&self, out: &mut PerSeat<i32>) {
@@ -99,42 +92,7 @@ impl CheckersPosition {
             }
         }
         if position {
-            if self.counts_threats() {
-                self.hanging(out);
-            }
             self.hunt(out, &force);
-        }
-    }
-
-    /// Whether the evaluation charges stacks that can be jumped now ([`HANGING`]): cut-throat
-    /// Stax of five or six seats. Six-seat Tri-Stax against random players at 200 ms a move,
-    /// the same 64 seeds (2000-2063): without the charge 59-0-5, each loss the AI's seat buried
-    /// and removed; with it 62-1-1 (92.2% of decisive games then 98.4%; the one loss again a
-    /// burial, at ply 408). At three and four seats, and in the other games, the rows hold
-    /// without it and it is not measured.
-    fn counts_threats(&self) -> bool {
-        self.rules().game == CheckersGame::Stax && !self.rules().seating.partners() && self.table().seating.count() > 4
-    }
-
-    /// Charges [`HANGING`] for each commanded stack some other team's checker could jump now.
-    fn hanging(&self, out: &mut PerSeat<i32>) {
-        let topo = self.topology();
-        let seating = &self.table().seating;
-        // Each cell's attackers, as a seat mask (a fixed buffer, no allocation per node).
-        let mut by = [0u8; MAX_CELLS];
-        for c in 0..topo.len() as Cell {
-            if let Some(top) = self.top(c) {
-                self.first_hops(c, |over| by[over as usize] |= 1 << top.owner().0);
-            }
-        }
-        for c in 0..topo.len() as Cell {
-            if by[c as usize] == 0 {
-                continue;
-            }
-            let Some(top) = self.top(c) else { continue };
-            if by[c as usize] & !seating.team(top.owner()).0 != 0 {
-                out[top.owner()] -= HANGING;
-            }
         }
     }
 
@@ -228,41 +186,5 @@ mod tests {
         // The man on c3 or e3 has one free step either way (d4 is taken), and d4's king loses
         // one of its four steps to it either way.
         assert_eq!(j[Seat(0)] - t[Seat(0)], TRAPPED, "only a1's trap differs");
-    }
-
-    /// A stack another side's checker could jump now is charged [`HANGING`]: b's man on b2 once
-    /// c3 is empty behind it (a1 jumps it), nobody while c3 is taken.
-    #[test]
-    fn a_stack_that_can_be_jumped_now_is_charged() {
-        let jumping = checkers("8/8/8/8/3A4/4a3/1b6/a7 a 0");
-        let trapped = checkers("8/8/8/8/3A4/2a5/1b6/a7 a 0");
-        let at = |f: u8, r: u8| jumping.topology().cell(f, r).unwrap();
-        let mut hops = Vec::new();
-        jumping.first_hops(at(0, 0), |c| hops.push(c));
-        assert_eq!(hops, [at(1, 1)], "a1 jumps b2");
-        let charged = |p: &CheckersPosition| {
-            let mut out = PerSeat::splat(0);
-            p.hanging(&mut out);
-            out
-        };
-        assert_eq!(charged(&jumping)[Seat(1)], -HANGING);
-        assert_eq!(charged(&jumping)[Seat(0)], 0, "b's man moves down the board: it threatens nothing");
-        assert_eq!(charged(&trapped), PerSeat::splat(0));
-    }
-
-    /// The charge is kept where it was measured: cut-throat Stax of five and six seats, not
-    /// four-player Stax, six-seat Stax in pairs or six-seat Tri-Chek.
-    #[test]
-    fn threats_count_in_cut_throat_stax_of_five_and_six_seats() {
-        use crate::{AnyPosition, GameId, GameOptions};
-        let counts = |game: GameId, players: u8, seating: &str| {
-            let mut o = GameOptions::default_for(game);
-            (o.players, o.seating) = (players, seating.parse().unwrap());
-            let AnyPosition::Checkers(p) = AnyPosition::start(game, &o).unwrap() else { panic!("{game:?} is not checkers") };
-            p.counts_threats()
-        };
-        assert!(counts(GameId::TriStax, 6, "cut-throat") && counts(GameId::TriStax, 5, "cut-throat"));
-        assert!(!counts(GameId::TriStax, 4, "cut-throat") && !counts(GameId::Stax, 4, "cut-throat"));
-        assert!(!counts(GameId::TriStax, 6, "partners-adjacent") && !counts(GameId::TriChek, 6, "cut-throat"));
     }
 }
