@@ -55,6 +55,15 @@ const CLOCK_NODES: u64 = 256;
 /// mating move — a check — is within reach. Only for games that say which moves check
 /// ([`Evaluate::checks`]).
 const THREATS_ONLY_FROM_SEATS: usize = 5;
+/// Tables of this many seats or more give best-reply search's spent opponents their first
+/// move by what the move is alone ([`Searcher::order_statically`]), not by the table move,
+/// killers and history. Those hold the replies that refuted the searching seat, so the four
+/// spent opponents of a six-seat run all played against it, and the search grew more
+/// paranoid the longer it thought: six-seat cut-throat Tri-Stax against random players lost
+/// 3 of 164 decisive games at 50 ms, 5 of 64 at 200 ms and 2 of 20 at 1 s; at 200 ms on the
+/// same 64 seeds the static order went 63-0-1 against 59-0-5 (docs/architecture.md, "Three or
+/// more teams"). Smaller tables keep the dynamic order, with which their rows were measured.
+const STATIC_SPENT_FROM_SEATS: usize = 5;
 
 /// Mixed into the hash of an opponent's node where the run's searching move is already made
 /// (best-reply search): there only the first move in order is played, so its table entry must
@@ -661,7 +670,17 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     /// null window and again in full if they beat it; the result goes to the table.
     #[allow(clippy::too_many_arguments)] // the node's whole state, passed on from `search`
     fn search_moves(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, mut alpha: i32, beta: i32, table_move: Option<P::Move>, in_check: bool) -> i32 {
-        self.order(pos, ply, table_move, false);
+        // Best-reply search: in a run of opponents' turns, `spent` once one has searched its
+        // moves (the rest play their first move in order). Its first move passes the search
+        // on to the next opponent; every other move spends it.
+        let run = self.best_reply && !self.is_us(pos);
+        let spent = run && self.spent[ply];
+        let fixed = spent && self.seating.count() >= STATIC_SPENT_FROM_SEATS;
+        if fixed {
+            self.order_statically(pos, ply);
+        } else {
+            self.order(pos, ply, table_move, false);
+        }
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         if ordered.is_empty() {
             // No move, yet the rules call no result (a position no game reaches in play).
@@ -670,11 +689,6 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         let probe = std::mem::take(&mut self.probing[ply]);
-        // Best-reply search: in a run of opponents' turns, `spent` once one has searched its
-        // moves (the rest play their first move in order). Its first move passes the search
-        // on to the next opponent; every other move spends it.
-        let run = self.best_reply && !self.is_us(pos);
-        let spent = run && self.spent[ply];
         let threats_only = !self.best_reply && !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
         let (pv, improving) = (beta - alpha > 1, !self.refined || self.improving(ply));
@@ -734,7 +748,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
                 }
                 alpha = alpha.max(v);
                 if alpha >= beta {
-                    if !pos.is_noisy(m) {
+                    // A spent opponent's one move, played by its static order, teaches nothing.
+                    if !pos.is_noisy(m) && !fixed {
                         if let Some(k) = self.came_by[ply] {
                             self.counters[k & (HISTORY_SLOTS - 1)] = Some(m);
                         }
@@ -853,6 +868,20 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         // Not sorted here: each loop picks the next best as it goes (`pick`), since a cut
         // usually comes within the first few moves.
+        self.ordered[ply] = ordered;
+    }
+
+    /// A spent opponent's moves in best-reply search, by what the move is alone (captures by
+    /// their order hint, quiet moves as generated): no table move, killers or history, which
+    /// hold the moves that hurt the searching side most and would make every spent opponent
+    /// play against it.
+    fn order_statically(&mut self, pos: &P, ply: usize) {
+        let mut ordered = std::mem::take(&mut self.ordered[ply]);
+        ordered.clear();
+        for &m in &self.moves[ply] {
+            let key = if pos.is_noisy(m) { 1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1) } else { 0 };
+            ordered.push((key, m));
+        }
         self.ordered[ply] = ordered;
     }
 
@@ -985,7 +1014,34 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::{AtomicBool, Searcher, pick};
+    use crate::checkers::DoublesSeating;
     use crate::dicechess::{DiceChessPosition, DiceRules, NoMove};
+    use crate::game::{AnyPosition, GameId, GameOptions};
+    use crate::position::Position;
+    use crate::search::eval::Evaluate;
+
+    /// A spent opponent at a six-seat table plays its first move by what the move is alone:
+    /// the killer the dynamic order puts first is passed over for the generator's first
+    /// quiet move (the start of six-seat Tri-Stax has no captures).
+    #[test]
+    fn a_spent_opponent_at_six_seats_passes_over_the_killer() {
+        let mut o = GameOptions::default_for(GameId::TriStax);
+        o.players = 6;
+        o.seating = DoublesSeating::CutThroat;
+        let pos = AnyPosition::start(GameId::TriStax, &o).unwrap();
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(&pos, 16, &[], false, true, &stop, None);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(moves.len() > 2 && moves.iter().all(|&m| !pos.is_noisy(m)), "{} quiet moves", moves.len());
+        let last = *moves.last().unwrap();
+        s.moves[0] = moves.clone();
+        s.killers[0][0] = Some(last);
+        s.order(&pos, 0, None, false);
+        assert_eq!(pick(&mut s.ordered[0], 0).1, last, "the dynamic order plays the killer first");
+        s.order_statically(&pos, 0);
+        assert_eq!(pick(&mut s.ordered[0], 0).1, moves[0], "the static order, the first generated");
+    }
 
     /// Picking from the front gives a stable sort's order (best key first, equal keys in the
     /// order they came), on lists with many equal keys.
