@@ -17,7 +17,8 @@
 //! With three or more teams the opponents' turns between two of ours can instead be searched
 //! as best-reply search (Schadd & Winands 2011) in its BRS+ form (Esser et al. 2013): one
 //! opponent of the run searches all its moves, the others play the move the ordering puts
-//! first, and the whole run costs one ply of depth ([`Searcher::new`]'s `best_reply`).
+//! first (from five seats the static order, `STATIC_SPENT_FROM_SEATS`), and the whole run
+//! costs one ply of depth ([`Searcher::new`]'s `best_reply`).
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,8 +62,9 @@ const THREATS_ONLY_FROM_SEATS: usize = 5;
 /// spent opponents of a six-seat run all played against it, and the search grew more
 /// paranoid the longer it thought: six-seat cut-throat Tri-Stax against random players lost
 /// 3 of 164 decisive games at 50 ms, 5 of 64 at 200 ms and 2 of 20 at 1 s; at 200 ms on the
-/// same 64 seeds the static order went 63-0-1 against 59-0-5 (docs/architecture.md, "Three or
-/// more teams"). Smaller tables keep the dynamic order, with which their rows were measured.
+/// same 64 seeds the static order went 63-0-1 against 59-0-5, at 1 s 58-0-2 after 60 games
+/// (docs/architecture.md, "Three or more teams"). Smaller tables keep the dynamic order, with
+/// which their rows were measured.
 const STATIC_SPENT_FROM_SEATS: usize = 5;
 
 /// Mixed into the hash of an opponent's node where the run's searching move is already made
