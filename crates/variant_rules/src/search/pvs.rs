@@ -858,7 +858,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             } else if noisy && !noisy_only && pos.losing_capture(m) {
                 LOSING_KEY + pos.order_hint(m).clamp(-(1 << 20), 1 << 20)
             } else if noisy {
-                1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1)
+                capture_key(pos, m)
             } else if let Some(k) = killers.iter().position(|&k| k == Some(m)) {
                 KILLER_KEY - k as i32
             } else if counter == Some(m) {
@@ -881,7 +881,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         let mut ordered = std::mem::take(&mut self.ordered[ply]);
         ordered.clear();
         for &m in &self.moves[ply] {
-            let key = if pos.is_noisy(m) { 1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1) } else { 0 };
+            let key = if pos.is_noisy(m) { capture_key(pos, m) } else { 0 };
             ordered.push((key, m));
         }
         self.ordered[ply] = ordered;
@@ -976,6 +976,12 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         pv
     }
+}
+
+/// A capture's order key: above every quiet move's (killers and history included), ranked by
+/// the game's order hint.
+fn capture_key<P: Evaluate>(pos: &P, m: P::Move) -> i32 {
+    1 << 24 | (pos.order_hint(m) + (1 << 20)).clamp(0, (1 << 23) - 1)
 }
 
 /// Brings the best of `list[i..]` to `i` and returns it: the first of equal keys, with the rest
