@@ -401,9 +401,9 @@ fn strengths_grow_with_the_time_to_think() {
 }
 
 /// `auto` picks the method the matches found best per game: best-reply search at three and
-/// four seats each playing for itself, paranoid search from five (Tri-Chess, Tri-Chek,
-/// Tri-Queens), except in Stax (six-seat cut-throat Tri-Stax: best-reply search at every
-/// count); partners and two seats stay paranoid.
+/// four seats each playing for itself, paranoid search from five (Tri-Chess, Tri-Queens),
+/// except in Stax and Tri-Chek (six-seat cut-throat Tri-Stax and Tri-Chek: best-reply search
+/// at every count); partners and two seats stay paranoid.
 #[test]
 fn auto_picks_each_games_method_by_seat_count() {
     let method = |game, players: u8, seating: &str| {
@@ -418,7 +418,7 @@ fn auto_picks_each_games_method_by_seat_count() {
         assert_eq!(method(game, 3, "cut-throat"), Method::BestReply, "{game}");
         assert_eq!(method(game, 4, "cut-throat"), Method::BestReply, "{game}");
         assert_eq!(method(game, 6, "partners-adjacent"), Method::Paranoid, "{game}");
-        let many = if game == GameId::TriStax { Method::BestReply } else { Method::Paranoid };
+        let many = if matches!(game, GameId::TriStax | GameId::TriChek) { Method::BestReply } else { Method::Paranoid };
         assert_eq!(method(game, 5, "cut-throat"), many, "{game}");
         assert_eq!(method(game, 6, "cut-throat"), many, "{game}");
     }
@@ -446,5 +446,29 @@ fn each_method_searches_its_own_tree_at_three_or_more_teams() {
         assert_eq!(mcts.nodes, 2000, "{players} seats: the iterations a depth of 1 buys");
         let (p1, b1) = (think(1, Method::Paranoid), think(1, Method::BestReply));
         assert_eq!((p1.best, p1.score, p1.nodes), (b1.best, b1.score, b1.nodes), "{players} seats");
+    }
+}
+
+#[test]
+fn a_duel_left_at_a_cut_throat_table_is_scored_as_a_duel() {
+    // Six-seat cut-throat Tri-Chek against random players (strength bench, seed 1029, ply
+    // 362): four seats out, F's three kings against B's three, the forty-move count six plies
+    // from a draw by the tie. Scored against the mean of five opponents, four of them out at
+    // nothing, F stood three kings to three-fifths ahead and at depth 6 (paranoid search, then
+    // the method for six seats) gave B a king to jump rather than take the draw; B then won on
+    // most pieces.
+    let mut o = GameOptions::default_for(GameId::TriChek);
+    o.players = 6;
+    o.seating = "cut-throat".parse().unwrap();
+    let g = Game::new(GameId::TriChek, o, Some("9/7F7/11F5/19/21/14F5B/17B3/21/18B/17/15/9 f 74")).unwrap();
+    let stop = AtomicBool::new(false);
+    for method in [Method::Paranoid, Method::BestReply] {
+        let t = search::think_game(&g, &Limits::depth(6).with_method(method), &stop);
+        assert!(t.score.abs() <= 50, "{method:?}: three kings each are level, not a king ahead: {t:?}");
+        let mut after = g.position().clone();
+        after.play_unchecked(t.best.unwrap());
+        let replies: Vec<String> = after.legal_move_list().into_iter().map(|m| after.move_text(m)).collect();
+        let played = g.position().move_text(t.best.unwrap());
+        assert!(!replies.is_empty() && replies.iter().all(|r| !r.contains('x')), "{method:?}: F's {played} leaves B a jump: {replies:?}");
     }
 }

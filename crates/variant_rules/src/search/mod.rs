@@ -35,7 +35,7 @@ pub use eval::Evaluate;
 pub use pvs::{WIN, is_decisive};
 
 use crate::game::{AnyMove, AnyPosition, Game, dispatch};
-use crate::position::{Outcome, PerSeat, Position};
+use crate::position::{Outcome, PerSeat, Position, SeatSet};
 use pvs::{Found, Kept, Searcher};
 
 /// How long or how deep to search.
@@ -82,10 +82,10 @@ impl Method {
 
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
-    /// each for itself (at any count in Stax), paranoid search otherwise: what the matches
-    /// between them found (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in
-    /// pairs, where partners share a turn run, its best-reply team won 9 of 42 against a third
-    /// for equal play).
+    /// each for itself (at any count in Stax and Tri-Chek), paranoid search otherwise: what
+    /// the matches between them found (docs/architecture.md, "Three or more teams"; six-seat
+    /// Tri-Chess in pairs, where partners share a turn run, its best-reply team won 9 of 42
+    /// against a third for equal play).
     pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();
@@ -99,9 +99,9 @@ impl Method {
 }
 
 /// The most seats at which [`Method::Auto`] plays best-reply search in cut-throat, unless the
-/// game says otherwise ([`Evaluate::best_reply_up_to_seats`]: Stax). At five and six the
-/// paranoid search's opponents' plies are narrowed to their threats in the chess family
-/// (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there (Tri-Chess).
+/// game says otherwise ([`Evaluate::best_reply_up_to_seats`]: Stax, Tri-Chek). At five and
+/// six the paranoid search's opponents' plies are narrowed to their threats in the chess
+/// family (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there (Tri-Chess).
 const BEST_REPLY_UP_TO_SEATS: usize = 4;
 
 impl FromStr for Method {
@@ -506,7 +506,8 @@ impl Controller {
 }
 
 /// Best immediate material for the mover's team (a move that wins outright first, one that
-/// loses outright last), ties broken at random. CHEX is judged on a resampled pile, which
+/// loses outright last), ties broken at random; every seat counts, out or not, as when the
+/// strength rows against it were played. CHEX is judged on a resampled pile, which
 /// material does not depend on anyway.
 fn greedy(pos: &AnyPosition, legal: &[AnyMove], rng: &mut impl Rng) -> AnyMove {
     let mut work = pos.hidden_sample(rng).unwrap_or_else(|| pos.clone());
@@ -521,7 +522,7 @@ fn greedy(pos: &AnyPosition, legal: &[AnyMove], rng: &mut impl Rng) -> AnyMove {
             Some(Outcome::Win { .. }) => -WIN,
             _ => {
                 work.material(&mut scores);
-                eval::coalition_score(&seating, us, &scores)
+                eval::coalition_score(&seating, us, &scores, SeatSet::EMPTY)
             }
         };
         work.undo(m, undo);

@@ -224,6 +224,9 @@ pub struct Searcher<'a, P: Evaluate> {
     reduces: bool,
     /// Best-reply search (BRS+) of the opponents' runs of turns instead of paranoid search.
     best_reply: bool,
+    /// Three or more teams, in a game that leaves teams out for good out of the opponents'
+    /// mean ([`Evaluate::leaves_out_teams_out`]).
+    leaves_out_teams_out: bool,
     /// Per ply, under best-reply search: whether an opponent earlier in this run of opponents'
     /// turns has already searched its moves (this one then plays its first move in order).
     spent: [bool; MAX_PLY],
@@ -308,6 +311,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             refined: root.forward_pruning() && seating.count() == 2,
             reduces: seating.count() == 2,
             best_reply: best_reply && seating.teams().len() >= 3,
+            leaves_out_teams_out: seating.teams().len() >= 3 && root.leaves_out_teams_out(),
             spent: [false; MAX_PLY],
             run: [0; MAX_PLY],
             throwing: [false; MAX_PLY],
@@ -410,7 +414,8 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             slot.1
         } else {
             pos.seat_scores(&mut self.scores);
-            let v = coalition_score(&self.seating, self.us, &self.scores);
+            let out = if self.leaves_out_teams_out { pos.seats_out() } else { SeatSet::EMPTY };
+            let v = coalition_score(&self.seating, self.us, &self.scores, out);
             *slot = (hash, v);
             v
         };

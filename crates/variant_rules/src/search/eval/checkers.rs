@@ -4,7 +4,7 @@
 
 use super::Evaluate;
 use crate::checkers::{Checker, CheckersGame, CheckersMove, CheckersPosition};
-use crate::position::{PerSeat, Seat};
+use crate::position::{PerSeat, Seat, SeatSet};
 use crate::topology::{Cell, MAX_CELLS};
 
 /// A man, and a king (it moves both ways: worth half as much again, the usual checkers ratio).
@@ -51,18 +51,45 @@ impl Evaluate for CheckersPosition {
         m.hops as i32
     }
 
-    /// Stax at every table size. Six-seat cut-throat Tri-Stax against greedy players at
-    /// 200 ms a move, the same 48 seeds (2000-2047): best-reply search 46-0-2, MCTS 46-0-2,
-    /// paranoid 42-1-5 (the losses in different games: a melee of forced jumps that buries a
-    /// seat, not a position lost from the start); at 1 s paranoid had 35-0-5 over 40, short of
-    /// the target. Tri-Chek and Tri-Queens keep paranoid search from five seats, where their rows
-    /// hold and best-reply search has not been measured.
+    /// One pass over the stacks: a seat with no checker left in any stack is out for good
+    /// (what [`CheckersPosition::state_of`] calls eliminated, without its scan per seat).
+    fn seats_out(&self) -> SeatSet {
+        let mut present = SeatSet::EMPTY;
+        for c in 0..self.topology().len() as Cell {
+            for ck in self.stack(c) {
+                present = present.with(ck.owner());
+            }
+        }
+        SeatSet(self.table().seating.all().0 & !present.0)
+    }
+
+    /// Tri-Chek alone, where its forty-move draw made the mean over every seat cost games
+    /// (docs/architecture.md, the fifteenth sitting); Stax and Queens keep the mean their rows
+    /// were played with until they are measured with it.
+    fn leaves_out_teams_out(&self) -> bool {
+        self.is_tri_chek()
+    }
+
+    /// Stax and Tri-Chek at every table size. Six-seat cut-throat Tri-Stax against greedy
+    /// players at 200 ms a move, the same 48 seeds (2000-2047): best-reply search 46-0-2, MCTS
+    /// 46-0-2, paranoid 42-1-5 (the losses in different games: a melee of forced jumps that
+    /// buries a seat, not a position lost from the start); at 1 s paranoid had 35-0-5 over 40,
+    /// short of the target. Six-seat cut-throat Tri-Chek against random players at 200 ms, the
+    /// same 64 seeds (2000-2063): best-reply search 61-3-0, paranoid 56-7-1; at 1 s paranoid
+    /// lost 2 of its first 40 (the fifteenth sitting). Tri-Queens keeps paranoid search from
+    /// five seats, where its rows hold and best-reply search has not been measured.
     fn best_reply_up_to_seats(&self) -> usize {
-        if self.rules().game == CheckersGame::Stax { usize::MAX } else { super::super::BEST_REPLY_UP_TO_SEATS }
+        if self.rules().game == CheckersGame::Stax || self.is_tri_chek() { usize::MAX } else { super::super::BEST_REPLY_UP_TO_SEATS }
     }
 }
 
 impl CheckersPosition {
+    /// Checkers on the hexagon of triangles, the game whose search settings differ from Stax's
+    /// and Queens' where its rows were measured apart.
+    fn is_tri_chek(&self) -> bool {
+        self.rules().tri && self.rules().game == CheckersGame::Checkers
+    }
+
     /// Each seat's checkers, kings and (with `position`) advance, freedom to move and the
     /// hunt; a stack's checkers count in full for the team on top and [`PRISONER_PERCENT`] for
     /// anyone held beneath.

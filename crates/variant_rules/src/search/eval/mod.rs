@@ -15,7 +15,7 @@ mod small;
 use rand::Rng;
 
 use crate::game::{AnyMove, AnyPosition, dispatch, with_move};
-use crate::position::{PerSeat, Position, Seat, SeatSet, Seating};
+use crate::position::{PerSeat, Position, Seat, SeatSet, SeatState, Seating};
 
 /// What the search needs to know about a game beyond its rules.
 pub trait Evaluate: Position {
@@ -125,6 +125,18 @@ pub trait Evaluate: Position {
         let _ = (m, margin);
         false
     }
+    /// The seats out of the game for good ([`SeatState::Eliminated`]), which
+    /// [`coalition_score`] can leave out of the opponents' mean. Default: asks each seat's
+    /// state.
+    fn seats_out(&self) -> SeatSet {
+        self.seating().seats().filter(|&s| self.seat_state(s) == SeatState::Eliminated).fold(SeatSet::EMPTY, SeatSet::with)
+    }
+    /// Whether search's static score at three or more teams leaves a team whose seats are all
+    /// out ([`Evaluate::seats_out`]) out of the opponents' mean, where the game has been
+    /// measured with it. Default: no, the mean over every seat (the settled strength rows).
+    fn leaves_out_teams_out(&self) -> bool {
+        false
+    }
     /// The most seats, each playing for itself, at which [`super::Method::Auto`] searches
     /// best-reply rather than paranoid: what the matches between the two found for the game
     /// (docs/architecture.md, "Three or more teams"). Default four
@@ -136,14 +148,21 @@ pub trait Evaluate: Position {
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
 /// less the mean score of the others (means, so that one seat against three in cut-throat
-/// weighs a loss of its own as much as the same loss spread over its opponents).
-pub fn coalition_score(seating: &Seating, us: SeatSet, scores: &PerSeat<i32>) -> i32 {
+/// weighs a loss of its own as much as the same loss spread over its opponents). A team all of
+/// whose seats are in `out` (out of the game for good) is left out of the others' mean, so
+/// that once one opposing team is left the score is the duel's. Counting the out seats' zeros,
+/// six-seat Tri-Chek scored our two kings against a last opponent's three as 2 - 3/5 kings
+/// ahead, and the AI gave a king away rather than take the forty-move draw of a tie.
+pub fn coalition_score(seating: &Seating, us: SeatSet, scores: &PerSeat<i32>, out: SeatSet) -> i32 {
+    // Every opposing team out means the game is over (scored elsewhere): then all count.
+    let others = seating.all().0 & !us.0;
+    let out = if others & !out.0 == 0 { 0 } else { out.0 };
     let (mut ours, mut n_ours, mut theirs, mut n_theirs) = (0i64, 0i64, 0i64, 0i64);
     for s in seating.seats() {
         if us.contains(s) {
             ours += scores[s] as i64;
             n_ours += 1;
-        } else {
+        } else if seating.team(s).0 & !out != 0 {
             theirs += scores[s] as i64;
             n_theirs += 1;
         }
@@ -178,10 +197,51 @@ impl Evaluate for AnyPosition {
     fn best_reply_up_to_seats(&self) -> usize {
         dispatch!(self, p => p.best_reply_up_to_seats())
     }
+    fn seats_out(&self) -> SeatSet {
+        dispatch!(self, p => p.seats_out())
+    }
+    fn leaves_out_teams_out(&self) -> bool {
+        dispatch!(self, p => p.leaves_out_teams_out())
+    }
     fn hidden_sample(&self, rng: &mut impl Rng) -> Option<Self> {
         dispatch!(self, p => p.hidden_sample(rng).map(AnyPosition::from))
     }
     fn search_repetition(&self) -> bool {
         dispatch!(self, p => p.search_repetition())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Seat;
+
+    fn scores(v: &[i32]) -> PerSeat<i32> {
+        let mut out = PerSeat::splat(0);
+        for (i, &x) in v.iter().enumerate() {
+            out[Seat(i as u8)] = x;
+        }
+        out
+    }
+
+    #[test]
+    fn teams_out_for_good_leave_the_opponents_mean() {
+        let cut = Seating::cut_throat(6);
+        let s = scores(&[200, 300, 0, 0, 0, 0]);
+        let a = SeatSet::single(Seat(0));
+        let gone = SeatSet::of(&[Seat(2), Seat(3), Seat(4), Seat(5)]);
+        assert_eq!(coalition_score(&cut, a, &s, SeatSet::EMPTY), 200 - 300 / 5);
+        assert_eq!(coalition_score(&cut, a, &s, gone), 200 - 300, "a duel once four are out");
+        // Every opponent out: the game is over and the mean is over everyone, as before.
+        let all = gone.with(Seat(1));
+        assert_eq!(coalition_score(&cut, a, &s, all), coalition_score(&cut, a, &s, SeatSet::EMPTY));
+        // A team with one seat left stays whole in the mean (its out seat counts at its score).
+        let seats: Vec<Seat> = (0..6).map(Seat).collect();
+        let teams = [SeatSet::of(&seats[0..2]), SeatSet::of(&seats[2..4]), SeatSet::of(&seats[4..6])];
+        let pairs = Seating::new(&seats, &teams).unwrap();
+        let s = scores(&[100, 100, 300, 0, 40, 20]);
+        let (ab, cd_half) = (pairs.team(Seat(0)), SeatSet::single(Seat(3)));
+        assert_eq!(coalition_score(&pairs, ab, &s, cd_half), 100 - 360 / 4);
+        assert_eq!(coalition_score(&pairs, ab, &s, SeatSet::of(&[Seat(4), Seat(5)])), 100 - 300 / 2);
     }
 }
