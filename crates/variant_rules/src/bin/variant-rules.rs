@@ -134,7 +134,9 @@ enum Command {
         options: OptionArgs,
         /// One controller per seat in turn order: random, greedy, ai (1 s a move), ai:MS, or
         /// ai:MS:METHOD with METHOD paranoid, brs (best-reply search) or mcts for tables of
-        /// three or more teams (auto: the method kept for the game).
+        /// three or more teams (auto: the method kept for the game). Partners go at their
+        /// places in the turn order: six seats in pairs move A, C, E, B, D, F, so
+        /// ai,random,random,ai,random,random seats one pair (a note names a split team).
         #[arg(long, allow_hyphen_values = true, default_value = "ai,random")]
         seats: String,
         /// Games to play (seats rotate one place per game).
@@ -422,6 +424,15 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
     // Checked and opened before the games, so that bad seats or a path that cannot be written
     // fail at once, and each game is written as it ends (a stopped match keeps its games).
     config.validate()?;
+    let letters = |seats: &mut dyn Iterator<Item = Seat>| seats.map(|s| s.letter().to_string()).collect::<Vec<_>>().join(", ");
+    for (controller, seats) in config.split_controllers()? {
+        let order = Game::new(config.game, config.options, None)?.position().seating().order().to_vec();
+        eprintln!(
+            "note: {controller} sits at {} in the first game, on more than one team without filling each, so its per-controller line counts a game won by any of them (--seats goes in turn order: {})",
+            letters(&mut seats.iter()),
+            letters(&mut order.into_iter())
+        );
+    }
     let file = records.map(|p| std::fs::File::create(p).map(std::sync::Mutex::new).map_err(|e| format!("--records {}: {e}", p.display()))).transpose()?;
     let unwritten = std::sync::Mutex::new(None::<String>);
     let progress = |r: &GameRecord| {

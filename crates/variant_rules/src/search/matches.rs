@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Controller, Memory, throw};
 use crate::game::{Game, GameId, GameOptions};
-use crate::position::{Outcome, Position, Seat};
+use crate::position::{Outcome, Position, Seat, SeatSet};
 use crate::record::Record;
 
 /// A match: which game, who plays, how many games.
@@ -155,6 +155,31 @@ impl MatchConfig {
         let first = seating.team(Seat(0));
         Ok(seating.order().iter().map(|&s| if first.contains(s) { team } else { others }).collect())
     }
+
+    /// Controllers that the first game seats on more than one team without filling each of
+    /// them, with the seats they hold. A seat list is in turn order, which is not the seats'
+    /// order in the partner seatings of the triangular boards (six seats in pairs move A, C,
+    /// E, B, D, F), so `ai,ai,random,random,random,random` puts the two `ai` entries at A and
+    /// C, on two teams, and the per-controller tally then counts a game won by either team.
+    /// One controller in every seat, or one seat per team (cut-throat), is never split.
+    pub fn split_controllers(&self) -> Result<Vec<(Controller, SeatSet)>, String> {
+        let start = Game::new(self.game, self.options, None)?;
+        let table = start.position().seating();
+        let seats = seats_in_game(table.order(), self.seats.len(), 0);
+        let teams = table.teams();
+        let mut split = Vec::new();
+        for (i, c) in self.seats.iter().enumerate() {
+            if self.seats[..i].contains(c) {
+                continue;
+            }
+            let held = SeatSet::of(&seats.iter().zip(&self.seats).filter(|(_, d)| *d == c).map(|(s, _)| *s).collect::<Vec<_>>());
+            let touched: Vec<&SeatSet> = teams.iter().filter(|t| t.0 & held.0 != 0).collect();
+            if touched.len() > 1 && touched.iter().any(|t| t.0 & !held.0 != 0) {
+                split.push((*c, held));
+            }
+        }
+        Ok(split)
+    }
 }
 
 /// The seat each entry of a seat list of `entries` takes in game `g`: entry `i` sits `g` seats
@@ -290,7 +315,6 @@ fn play_game(config: &MatchConfig, g: u32) -> Result<GameRecord, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::SeatSet;
 
     /// `team_against` seats the controller on exactly one whole team in every game of a match
     /// (the rotation included), in each seating whose turn order differs from the seats' order
@@ -367,5 +391,26 @@ mod tests {
         let counts = |t: &Tally| (t.losses, t.losses_without_choice);
         assert_eq!(report.entries.iter().map(counts).collect::<Vec<_>>(), vec![(2, 2), (1, 1), (2, 1), (1, 1)]);
         assert_eq!(report.controllers.iter().map(counts).collect::<Vec<_>>(), vec![(2, 1), (1, 1)]);
+    }
+
+    /// A seat list written in the seats' order splits a team of two computers at six seats in
+    /// pairs, and the match says so; the same list in turn order, a lone computer against
+    /// five, and one controller everywhere are not split.
+    #[test]
+    fn a_computer_listed_on_two_teams_is_named() {
+        let mut options = GameOptions::default_for(GameId::TriQueens);
+        options.players = 6;
+        options.seating = "partners-adjacent".parse().unwrap();
+        let (ai, r) = (Controller::Greedy, Controller::Random);
+        let split = |seats: Vec<Controller>, options: GameOptions| {
+            let config = MatchConfig { game: GameId::TriQueens, options, seats, games: 1, seed: 0, threads: 1, max_plies: 10, random_plies: 0 };
+            config.split_controllers().unwrap().iter().map(|(c, s)| format!("{c} {}", s.letters())).collect::<Vec<_>>()
+        };
+        assert_eq!(split(vec![ai, ai, r, r, r, r], options), vec!["greedy AC", "random BDEF"]);
+        assert!(split(vec![ai, r, r, ai, r, r], options).is_empty());
+        assert!(split(vec![r; 6], options).is_empty());
+        let mut cut_throat = options;
+        cut_throat.seating = "cut-throat".parse().unwrap();
+        assert!(split(vec![ai, r, r, r, r, r], cut_throat).is_empty());
     }
 }
