@@ -135,7 +135,7 @@ impl<'a, M: Copy + Eq> Tree<'a, M> {
                 }
                 pos.legal_moves(&mut self.moves);
                 if let Some(o) = pos.outcome_with(&self.moves) {
-                    let r = outcome_rewards(o, self.teams.len());
+                    let r = outcome_rewards(o, &self.teams, pos.seats_out());
                     // A move that wins outright is the mover's choice whatever the means say
                     // (the evaluation's odds near a won game are close to 1 for many moves).
                     let n = &mut self.nodes[node as usize];
@@ -241,7 +241,7 @@ impl<'a, M: Copy + Eq> Tree<'a, M> {
             if ply > 0
                 && let Some(o) = pos.outcome_with(&self.moves)
             {
-                let r = outcome_rewards(o, self.teams.len());
+                let r = outcome_rewards(o, &self.teams, pos.seats_out());
                 unwind(pos, played, base);
                 return r;
             }
@@ -358,10 +358,14 @@ fn unwind<P: Evaluate>(pos: &mut P, played: &mut Vec<(P::Move, P::Undo)>, keep: 
     }
 }
 
-/// A finished game's rewards: 1 to each winner, 0 to the rest; in a draw each team's even
-/// share, as the odds of a level position give it (½ would make a draw better than level
-/// play at a table of three teams).
-fn outcome_rewards(outcome: Outcome, teams: usize) -> PerSeat<f32> {
+/// A finished game's rewards: 1 to each winner, 0 to the rest; in a draw an even share to each
+/// team still in the game (a team whose seats are all in `out` takes nothing, as in the odds
+/// of a level position). ½ would make a draw better than level play at a table of three
+/// teams; a share counting the teams already out (⅙ at six seats) made the draw of a last
+/// duel worth a third of a level duel's ½, and in six-seat Tri-Chek's duel of three kings
+/// each (tests/search.rs) the search played into an exchange at -0.85 rather than keep the
+/// forty-move tie.
+fn outcome_rewards(outcome: Outcome, teams: &[SeatSet], out: SeatSet) -> PerSeat<f32> {
     match outcome {
         Outcome::Win { winners, .. } => {
             let mut r = PerSeat::splat(0.0);
@@ -370,7 +374,18 @@ fn outcome_rewards(outcome: Outcome, teams: usize) -> PerSeat<f32> {
             }
             r
         }
-        Outcome::Draw { .. } => PerSeat::splat(1.0 / teams.max(1) as f32),
+        Outcome::Draw { .. } => {
+            let still = |t: &&SeatSet| t.0 & !out.0 != 0;
+            let n = teams.iter().filter(still).count();
+            if n == 0 {
+                return PerSeat::splat(1.0 / teams.len().max(1) as f32);
+            }
+            let mut r = PerSeat::splat(0.0);
+            for s in teams.iter().filter(still).flat_map(|t| t.iter()) {
+                r[s] = 1.0 / n as f32;
+            }
+            r
+        }
     }
 }
 
@@ -384,7 +399,7 @@ mod tests {
     use super::*;
     use crate::checkers::DoublesSeating;
     use crate::game::{AnyPosition, GameId, GameOptions};
-    use crate::position::Position;
+    use crate::position::{Position, Seat};
 
     /// Positions of tables of three or more teams, each some random plies into a game.
     fn positions() -> Vec<AnyPosition> {
@@ -481,7 +496,12 @@ mod tests {
         tree.backup(&rewards);
         let got: Vec<(u32, f32)> = tree.nodes.iter().map(|n| (n.visits, n.reward)).collect();
         assert_eq!(got, vec![(2, 0.0), (2, 1.0), (2, 0.4), (2, 0.6)]);
-        let draw = outcome_rewards(Outcome::Draw { reason: crate::position::Reason::ThreefoldRepetition }, 3);
-        assert!(draw.0[..3].iter().all(|&p| (p - 1.0 / 3.0).abs() < 1e-6));
+        let draw = Outcome::Draw { reason: crate::position::Reason::ThreefoldRepetition };
+        let teams: Vec<SeatSet> = (0..3).map(|s| SeatSet::single(Seat(s))).collect();
+        let level = outcome_rewards(draw, &teams, SeatSet::EMPTY);
+        assert!(level.0[..3].iter().all(|&p| (p - 1.0 / 3.0).abs() < 1e-6));
+        // A team out takes no share: the two left draw at ½ each, as a level duel's odds.
+        let duel = outcome_rewards(draw, &teams, SeatSet::single(Seat(1)));
+        assert_eq!(&duel.0[..3], &[0.5, 0.0, 0.5]);
     }
 }
