@@ -82,7 +82,9 @@ impl Method {
 
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
-    /// each for itself (at any count in Stax and Tri-Chek), paranoid search otherwise: what
+    /// each for itself (at any count in Stax and Tri-Chek), paranoid search otherwise, unless
+    /// the game plays Monte Carlo tree search from that many seats (six-seat Tri-Chek,
+    /// [`Evaluate::mcts_from_seats`]): what
     /// the matches between them found (docs/architecture.md, "Three or more teams"; six-seat
     /// Tri-Chess in pairs, where partners share a turn run, its best-reply team won 9 of 42
     /// against a third for equal play).
@@ -91,6 +93,7 @@ impl Method {
         let teams = seating.teams().len();
         match self {
             _ if teams < 3 => Method::Paranoid,
+            Method::Auto if teams == seating.count() && teams >= pos.mcts_from_seats() => Method::Mcts,
             Method::Auto if teams == seating.count() && teams <= pos.best_reply_up_to_seats() => Method::BestReply,
             Method::Auto => Method::Paranoid,
             m => m,

@@ -70,7 +70,8 @@ impl Evaluate for CheckersPosition {
         self.is_tri_chek()
     }
 
-    /// Stax and Tri-Chek at every table size. Six-seat cut-throat Tri-Stax against greedy
+    /// Stax and Tri-Chek at every table size (Tri-Chek's six seats search by MCTS first:
+    /// [`Evaluate::mcts_from_seats`]). Six-seat cut-throat Tri-Stax against greedy
     /// players at 200 ms a move, the same 48 seeds (2000-2047): best-reply search 46-0-2, MCTS
     /// 46-0-2, paranoid 42-1-5 (the losses in different games: a melee of forced jumps that
     /// buries a seat, not a position lost from the start); at 1 s paranoid had 35-0-5 over 40,
@@ -80,6 +81,17 @@ impl Evaluate for CheckersPosition {
     /// five seats, where its rows hold and best-reply search has not been measured.
     fn best_reply_up_to_seats(&self) -> usize {
         if self.rules().game == CheckersGame::Stax || self.is_tri_chek() { usize::MAX } else { super::super::BEST_REPLY_UP_TO_SEATS }
+    }
+
+    /// Six-seat cut-throat Tri-Chek plays Monte Carlo tree search (with a draw shared by the
+    /// teams still in, 435d52b): at 1 s a move it went 80-0-0 against random players (seeds
+    /// 1000-1079) and 22-2-0 against greedy (1000-1023), where best-reply search, `auto`
+    /// before, went 119-6-3 against random players (seeds 1000-1127: 97.5%, 93.0-99.2, open,
+    /// and with three losses it holds only at 170-0-3); on seeds 1000-1063 best-reply search
+    /// went 61-3-0 and MCTS before the fix 63-0-1. At 200 ms (seeds 2000-2063): MCTS 63-1-0, best-reply 61-3-0, paranoid
+    /// 56-7-1 (docs/architecture.md, the sixteenth sitting).
+    fn mcts_from_seats(&self) -> usize {
+        if self.is_tri_chek() { 6 } else { usize::MAX }
     }
 }
 

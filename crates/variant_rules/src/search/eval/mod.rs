@@ -144,6 +144,12 @@ pub trait Evaluate: Position {
     fn best_reply_up_to_seats(&self) -> usize {
         super::BEST_REPLY_UP_TO_SEATS
     }
+    /// The fewest seats, each playing for itself, from which [`super::Method::Auto`] searches
+    /// by Monte Carlo tree search instead, where the matches found it the better method.
+    /// Default: never (`usize::MAX`).
+    fn mcts_from_seats(&self) -> usize {
+        usize::MAX
+    }
 }
 
 /// `us`' standing against everyone else at the table: the mean score of the seats in `us`
@@ -196,6 +202,9 @@ impl Evaluate for AnyPosition {
     }
     fn best_reply_up_to_seats(&self) -> usize {
         dispatch!(self, p => p.best_reply_up_to_seats())
+    }
+    fn mcts_from_seats(&self) -> usize {
+        dispatch!(self, p => p.mcts_from_seats())
     }
     fn seats_out(&self) -> SeatSet {
         dispatch!(self, p => p.seats_out())
