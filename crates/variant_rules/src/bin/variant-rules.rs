@@ -424,14 +424,15 @@ fn play_match(config: &MatchConfig, records: Option<&std::path::Path>, json: boo
     // Checked and opened before the games, so that bad seats or a path that cannot be written
     // fail at once, and each game is written as it ends (a stopped match keeps its games).
     config.validate()?;
-    let letters = |seats: &mut dyn Iterator<Item = Seat>| seats.map(|s| s.letter().to_string()).collect::<Vec<_>>().join(", ");
-    for (controller, seats) in config.split_controllers()? {
-        let order = Game::new(config.game, config.options, None)?.position().seating().order().to_vec();
-        eprintln!(
-            "note: {controller} sits at {} in the first game, on more than one team without filling each, so its per-controller line counts a game won by any of them (--seats goes in turn order: {})",
-            letters(&mut seats.iter()),
-            letters(&mut order.into_iter())
-        );
+    let split = config.split_controllers()?;
+    if !split.is_empty() {
+        let order: String = Game::new(config.game, config.options, None)?.position().seating().order().iter().map(|s| s.letter()).collect();
+        for (controller, seats) in split {
+            eprintln!(
+                "note: {controller} sits at {} in the first game, on more than one team without filling each, so its per-controller line counts a game won by any of them (--seats goes in turn order: {order})",
+                seats.letters()
+            );
+        }
     }
     let file = records.map(|p| std::fs::File::create(p).map(std::sync::Mutex::new).map_err(|e| format!("--records {}: {e}", p.display()))).transpose()?;
     let unwritten = std::sync::Mutex::new(None::<String>);

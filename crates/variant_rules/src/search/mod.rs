@@ -84,10 +84,10 @@ impl Method {
     /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
     /// each for itself (at any count in Stax and Tri-Chek), paranoid search otherwise, unless
     /// the game plays Monte Carlo tree search from that many seats (six-seat Tri-Chek,
-    /// [`Evaluate::mcts_from_seats`]): what
-    /// the matches between them found (docs/architecture.md, "Three or more teams"; six-seat
-    /// Tri-Chess in pairs, where partners share a turn run, its best-reply team won 9 of 42
-    /// against a third for equal play).
+    /// [`Evaluate::mcts_from_seats`]): what the matches between them found
+    /// (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in pairs, where
+    /// partners share a turn run, its best-reply team won 9 of 42 against a third for equal
+    /// play).
     pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();

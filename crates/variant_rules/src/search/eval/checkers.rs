@@ -88,8 +88,8 @@ impl Evaluate for CheckersPosition {
     /// 1000-1079) and 22-2-0 against greedy (1000-1023), where best-reply search, `auto`
     /// before, went 119-6-3 against random players (seeds 1000-1127: 97.5%, 93.0-99.2, open,
     /// and with three losses it holds only at 170-0-3); on seeds 1000-1063 best-reply search
-    /// went 61-3-0 and MCTS before the fix 63-0-1. At 200 ms (seeds 2000-2063): MCTS 63-1-0, best-reply 61-3-0, paranoid
-    /// 56-7-1 (docs/architecture.md, the sixteenth sitting).
+    /// went 61-3-0 and MCTS before the fix 63-0-1. At 200 ms (seeds 2000-2063): MCTS 63-1-0,
+    /// best-reply 61-3-0, paranoid 56-7-1 (docs/architecture.md, the sixteenth sitting).
     fn mcts_from_seats(&self) -> usize {
         if self.is_tri_chek() { 6 } else { usize::MAX }
     }
