@@ -425,6 +425,36 @@ fn auto_picks_each_games_method_by_seat_count() {
     }
 }
 
+/// A timed `auto` search of cut-throat Tri-Stax at five or six seats stops at the game's cap
+/// (depth 5), and the search's reported depth stays within it; a named method, a depth asked
+/// for, fewer seats, partners and Tri-Queens are not capped.
+#[test]
+fn auto_caps_the_depth_of_cut_throat_tri_stax_from_five_seats() {
+    let pos = |game, players: u8, seating: &str| {
+        start(game, |o| {
+            o.players = players;
+            o.seating = seating.parse().unwrap();
+        })
+    };
+    let timed = Limits::movetime(1000);
+    let full = timed.depth;
+    for players in [5u8, 6] {
+        let stax = pos(GameId::TriStax, players, "cut-throat");
+        assert_eq!(timed.depth_for(&stax), 5, "{players} seats");
+        assert_eq!(timed.with_method(Method::BestReply).depth_for(&stax), full, "{players} seats");
+        assert_eq!(Limits::depth(8).depth_for(&stax), 8, "{players} seats");
+        assert_eq!(timed.depth_for(&pos(GameId::TriQueens, players, "cut-throat")), full, "{players} seats");
+    }
+    for (players, seating) in [(3u8, "cut-throat"), (4, "cut-throat"), (6, "partners-adjacent")] {
+        assert_eq!(timed.depth_for(&pos(GameId::TriStax, players, seating)), full, "{players} {seating}");
+    }
+    let stop = AtomicBool::new(false);
+    let stax = pos(GameId::TriStax, 6, "cut-throat");
+    let thought = search::think(&stax, &[], &Limits::movetime(300), &stop);
+    assert!(thought.best.is_some_and(|m| stax.legal_move_list().contains(&m)));
+    assert!((1..=5).contains(&thought.depth), "depth {}", thought.depth);
+}
+
 /// At a table of three or more teams each method searches a tree of its own (best-reply search
 /// one opponent per run, Monte Carlo its iterations), never paranoid search under another
 /// name, and each plays a legal move from the starts of three- to six-seat cut-throat games;

@@ -81,28 +81,33 @@ impl Method {
     }
 
     /// The method searched for `pos`: with two teams always [`Method::Paranoid`] (plain
-    /// alpha-beta). [`Method::Auto`] becomes best-reply search at three or four seats playing
-    /// each for itself (at any count in Stax and Tri-Chek), paranoid search otherwise, unless
-    /// the game plays Monte Carlo tree search from that many seats (six-seat Tri-Chek,
-    /// [`Evaluate::mcts_from_seats`]): what the matches between them found
-    /// (docs/architecture.md, "Three or more teams"; six-seat Tri-Chess in pairs, where
-    /// partners share a turn run, its best-reply team won 9 of 42 against a third for equal
-    /// play).
+    /// alpha-beta). [`Method::Auto`] becomes the game's choice where every seat plays for
+    /// itself ([`Evaluate::cut_throat_method`]), and paranoid search where partners share a
+    /// turn run: six-seat Tri-Chess in pairs, its best-reply team won 9 of 42 against a third
+    /// for equal play (docs/architecture.md, "Three or more teams").
     pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
         let seating = pos.seating();
         let teams = seating.teams().len();
         match self {
             _ if teams < 3 => Method::Paranoid,
-            Method::Auto if teams == seating.count() && teams >= pos.mcts_from_seats() => Method::Mcts,
-            Method::Auto if teams == seating.count() && teams <= pos.best_reply_up_to_seats() => Method::BestReply,
+            Method::Auto if teams == seating.count() => match pos.cut_throat_method(teams) {
+                Method::Auto => Method::default_cut_throat(teams),
+                m => m,
+            },
             Method::Auto => Method::Paranoid,
             m => m,
         }
     }
+
+    /// The cut-throat method of a game that has not measured its own: best-reply search up
+    /// to [`BEST_REPLY_UP_TO_SEATS`], paranoid search beyond.
+    pub fn default_cut_throat(seats: usize) -> Method {
+        if seats <= BEST_REPLY_UP_TO_SEATS { Method::BestReply } else { Method::Paranoid }
+    }
 }
 
 /// The most seats at which [`Method::Auto`] plays best-reply search in cut-throat, unless the
-/// game says otherwise ([`Evaluate::best_reply_up_to_seats`]: Stax, Tri-Chek). At five and
+/// game says otherwise ([`Evaluate::cut_throat_method`]: Stax, Tri-Chek). At five and
 /// six the paranoid search's opponents' plies are narrowed to their threats in the chess
 /// family (`pvs::THREATS_ONLY_FROM_SEATS`), and it beat best-reply search there (Tri-Chess).
 const BEST_REPLY_UP_TO_SEATS: usize = 4;
@@ -132,6 +137,19 @@ impl Limits {
     /// The same limits, searching with `method`.
     pub fn with_method(self, method: Method) -> Limits {
         Limits { method, ..self }
+    }
+    /// The deepest iteration searched in `pos`: [`Limits::depth`], or less where a timed
+    /// [`Method::Auto`] search meets the game's cap for a table of seats each playing for
+    /// itself ([`Evaluate::cut_throat_depth`]). A depth asked for, or a method named, is not
+    /// capped.
+    pub fn depth_for<P: Evaluate>(&self, pos: &P) -> u32 {
+        let seating = pos.seating();
+        let teams = seating.teams().len();
+        if self.movetime.is_some() && self.method == Method::Auto && teams >= 3 && teams == seating.count() {
+            self.depth.min(pos.cut_throat_depth(teams))
+        } else {
+            self.depth
+        }
     }
 }
 
@@ -317,7 +335,7 @@ where
     let mut root = p.clone();
     let best_reply = limits.method.resolve(p) == Method::BestReply;
     let mut searcher = Searcher::new(p, table_bits::<P::Move>(ms), history, repetition, best_reply, stop, memory.take());
-    let found = searcher.run(&mut root, limits.depth, deadline);
+    let found = searcher.run(&mut root, limits.depth_for(p), deadline);
     memory.put(searcher.keep());
     found
 }

@@ -5,7 +5,18 @@
 use super::Evaluate;
 use crate::checkers::{Checker, CheckersGame, CheckersMove, CheckersPosition};
 use crate::position::{PerSeat, Seat, SeatSet};
+use crate::search::Method;
 use crate::topology::{Cell, MAX_CELLS};
+
+/// The deepest iteration of a timed `auto` search of cut-throat Stax at five or six seats
+/// (about what 50-200 ms reach in the middle game, where 1 s reaches 6-7). Six-seat
+/// cut-throat Tri-Stax lost more the longer it thought, each loss the seat buried in the
+/// melee: a deeper best-reply search expects more of the five opponents to turn on the seat,
+/// which random and greedy seats never do. At 1 s a move against random players, capped:
+/// 392-4-4 over seeds 1000-1399, and 85-0-0 on the 85 seeds where the full search went
+/// 81-0-4; against greedy (seeds 1000-1159) 152-4-4, where the full search lost 6 of its first
+/// 80 (docs/architecture.md, the seventeenth sitting).
+const STAX_CUT_THROAT_DEPTH: u32 = 5;
 
 /// A man, and a king (it moves both ways: worth half as much again, the usual checkers ratio).
 const MAN: i32 = 100;
@@ -70,28 +81,35 @@ impl Evaluate for CheckersPosition {
         self.is_tri_chek()
     }
 
-    /// Stax and Tri-Chek at every table size (Tri-Chek's six seats search by MCTS first:
-    /// [`Evaluate::mcts_from_seats`]). Six-seat cut-throat Tri-Stax against greedy
-    /// players at 200 ms a move, the same 48 seeds (2000-2047): best-reply search 46-0-2, MCTS
-    /// 46-0-2, paranoid 42-1-5 (the losses in different games: a melee of forced jumps that
-    /// buries a seat, not a position lost from the start); at 1 s paranoid had 35-0-5 over 40,
-    /// short of the target. Six-seat cut-throat Tri-Chek against random players at 200 ms, the
-    /// same 64 seeds (2000-2063): best-reply search 61-3-0, paranoid 56-7-1; at 1 s paranoid
-    /// lost 2 of its first 40 (the fifteenth sitting). Tri-Queens keeps paranoid search from
-    /// five seats, where its rows hold and best-reply search has not been measured.
-    fn best_reply_up_to_seats(&self) -> usize {
-        if self.rules().game == CheckersGame::Stax || self.is_tri_chek() { usize::MAX } else { super::super::BEST_REPLY_UP_TO_SEATS }
-    }
-
+    /// Best-reply search for Stax and Tri-Chek at every table size, but MCTS for six-seat
+    /// Tri-Chek; Queens keeps the default (paranoid search from five seats, where its rows
+    /// hold and best-reply search has not been measured).
+    ///
+    /// Six-seat cut-throat Tri-Stax against greedy players at 200 ms a move, the same 48 seeds
+    /// (2000-2047): best-reply search 46-0-2, MCTS 46-0-2, paranoid 42-1-5 (the losses in
+    /// different games: a melee of forced jumps that buries a seat, not a position lost from
+    /// the start); at 1 s paranoid had 35-0-5 over 40, short of the target.
+    ///
     /// Six-seat cut-throat Tri-Chek plays Monte Carlo tree search (with a draw shared by the
     /// teams still in, 435d52b): at 1 s a move it went 80-0-0 against random players (seeds
-    /// 1000-1079) and 22-2-0 against greedy (1000-1023), where best-reply search, `auto`
-    /// before, went 119-6-3 against random players (seeds 1000-1127: 97.5%, 93.0-99.2, open,
-    /// and with three losses it holds only at 170-0-3); on seeds 1000-1063 best-reply search
-    /// went 61-3-0 and MCTS before the fix 63-0-1. At 200 ms (seeds 2000-2063): MCTS 63-1-0,
-    /// best-reply 61-3-0, paranoid 56-7-1 (docs/architecture.md, the sixteenth sitting).
-    fn mcts_from_seats(&self) -> usize {
-        if self.is_tri_chek() { 6 } else { usize::MAX }
+    /// 1000-1079) and 22-2-0 against greedy (1000-1023), where best-reply search went 119-6-3
+    /// against random players (seeds 1000-1127: 97.5%, 93.0-99.2, open, and with three losses
+    /// it holds only at 170-0-3); on seeds 1000-1063 best-reply search went 61-3-0 and MCTS
+    /// before the fix 63-0-1. At 200 ms (seeds 2000-2063): MCTS 63-1-0, best-reply 61-3-0,
+    /// paranoid 56-7-1 (docs/architecture.md, the sixteenth sitting).
+    fn cut_throat_method(&self, seats: usize) -> Method {
+        if self.is_tri_chek() && seats >= 6 {
+            Method::Mcts
+        } else if self.is_tri_chek() || self.rules().game == CheckersGame::Stax {
+            Method::BestReply
+        } else {
+            Method::default_cut_throat(seats)
+        }
+    }
+
+    /// Stax from five seats: best-reply search no deeper than [`STAX_CUT_THROAT_DEPTH`].
+    fn cut_throat_depth(&self, seats: usize) -> u32 {
+        if self.rules().game == CheckersGame::Stax && seats >= 5 { STAX_CUT_THROAT_DEPTH } else { u32::MAX }
     }
 }
 

@@ -137,18 +137,19 @@ pub trait Evaluate: Position {
     fn leaves_out_teams_out(&self) -> bool {
         false
     }
-    /// The most seats, each playing for itself, at which [`super::Method::Auto`] searches
-    /// best-reply rather than paranoid: what the matches between the two found for the game
-    /// (docs/architecture.md, "Three or more teams"). Default four
-    /// ([`super::BEST_REPLY_UP_TO_SEATS`]).
-    fn best_reply_up_to_seats(&self) -> usize {
-        super::BEST_REPLY_UP_TO_SEATS
+    /// The method [`super::Method::Auto`] searches with at a table of `seats` seats, each
+    /// playing for itself (three or more): what the matches between paranoid search,
+    /// best-reply search and MCTS found for the game (docs/architecture.md, "Three or more
+    /// teams"). Never [`super::Method::Auto`]. Default: best-reply search up to four seats
+    /// ([`super::BEST_REPLY_UP_TO_SEATS`]), paranoid search beyond.
+    fn cut_throat_method(&self, seats: usize) -> super::Method {
+        super::Method::default_cut_throat(seats)
     }
-    /// The fewest seats, each playing for itself, from which [`super::Method::Auto`] searches
-    /// by Monte Carlo tree search instead, where the matches found it the better method.
-    /// Default: never (`usize::MAX`).
-    fn mcts_from_seats(&self) -> usize {
-        usize::MAX
+    /// The deepest iteration a timed [`super::Method::Auto`] search of `seats` seats, each
+    /// playing for itself, goes to, where the matches found the game's method playing worse
+    /// the deeper it looked. Default: no cap (`u32::MAX`).
+    fn cut_throat_depth(&self, _seats: usize) -> u32 {
+        u32::MAX
     }
 }
 
@@ -200,11 +201,11 @@ impl Evaluate for AnyPosition {
     fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
         with_move!(self, m, p, m => p.checks(m, seats), None)
     }
-    fn best_reply_up_to_seats(&self) -> usize {
-        dispatch!(self, p => p.best_reply_up_to_seats())
+    fn cut_throat_method(&self, seats: usize) -> super::Method {
+        dispatch!(self, p => p.cut_throat_method(seats))
     }
-    fn mcts_from_seats(&self) -> usize {
-        dispatch!(self, p => p.mcts_from_seats())
+    fn cut_throat_depth(&self, seats: usize) -> u32 {
+        dispatch!(self, p => p.cut_throat_depth(seats))
     }
     fn seats_out(&self) -> SeatSet {
         dispatch!(self, p => p.seats_out())
