@@ -138,7 +138,7 @@ impl Limits {
     pub fn with_method(self, method: Method) -> Limits {
         Limits { method, ..self }
     }
-    /// The deepest iteration searched in `pos`: [`Limits::depth`], or less where a timed
+    /// The deepest iteration searched in `pos`: the limits' `depth`, or less where a timed
     /// [`Method::Auto`] search meets the game's cap for a table of seats each playing for
     /// itself ([`Evaluate::cut_throat_depth`]). A depth asked for, or a method named, is not
     /// capped.
