@@ -402,8 +402,8 @@ fn strengths_grow_with_the_time_to_think() {
 
 /// `auto` picks the method the matches found best per game: best-reply search at three and
 /// four seats each playing for itself, paranoid search from five (Tri-Chess, Tri-Queens),
-/// except in Stax and Tri-Chek (six-seat cut-throat Tri-Stax and Tri-Chek: best-reply search
-/// at every count); partners and two seats stay paranoid.
+/// except in Stax (best-reply search at every count) and Tri-Chek (best-reply search up to
+/// five seats, MCTS at six); partners and two seats stay paranoid.
 #[test]
 fn auto_picks_each_games_method_by_seat_count() {
     let method = |game, players: u8, seating: &str| {
