@@ -86,16 +86,14 @@ impl Method {
     /// turn run: six-seat Tri-Chess in pairs, its best-reply team won 9 of 42 against a third
     /// for equal play (docs/architecture.md, "Three or more teams").
     pub fn resolve<P: Evaluate>(self, pos: &P) -> Method {
-        let seating = pos.seating();
-        let teams = seating.teams().len();
-        match self {
-            _ if teams < 3 => Method::Paranoid,
-            Method::Auto if teams == seating.count() => match pos.cut_throat_method(teams) {
-                Method::Auto => Method::default_cut_throat(teams),
+        match (self, cut_throat_seats(pos)) {
+            _ if pos.seating().teams().len() < 3 => Method::Paranoid,
+            (Method::Auto, Some(seats)) => match pos.cut_throat_method(seats) {
+                Method::Auto => Method::default_cut_throat(seats),
                 m => m,
             },
-            Method::Auto => Method::Paranoid,
-            m => m,
+            (Method::Auto, None) => Method::Paranoid,
+            (m, _) => m,
         }
     }
 
@@ -143,14 +141,19 @@ impl Limits {
     /// itself ([`Evaluate::cut_throat_depth`]). A depth asked for, or a method named, is not
     /// capped.
     pub fn depth_for<P: Evaluate>(&self, pos: &P) -> u32 {
-        let seating = pos.seating();
-        let teams = seating.teams().len();
-        if self.movetime.is_some() && self.method == Method::Auto && teams >= 3 && teams == seating.count() {
-            self.depth.min(pos.cut_throat_depth(teams))
-        } else {
-            self.depth
+        match cut_throat_seats(pos) {
+            Some(seats) if self.movetime.is_some() && self.method == Method::Auto => self.depth.min(pos.cut_throat_depth(seats)),
+            _ => self.depth,
         }
     }
+}
+
+/// The seat count of a table of three or more seats each playing for itself (where the game
+/// chooses `auto`'s method and depth), `None` for two teams or partners.
+fn cut_throat_seats<P: Evaluate>(pos: &P) -> Option<usize> {
+    let seating = pos.seating();
+    let teams = seating.teams().len();
+    (teams >= 3 && teams == seating.count()).then_some(teams)
 }
 
 /// What the search decided.
