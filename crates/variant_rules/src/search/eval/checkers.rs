@@ -88,7 +88,8 @@ impl Evaluate for CheckersPosition {
     /// search stands at 24-0-2 and 24-0-0; docs/architecture.md, the seventeenth sitting).
     /// Paranoid search capped at depth 7 (one round and the seat's next move) went 39-1-0
     /// against random players but 35-1-4 against greedy over seeds 1000-1039 (the eighteenth
-    /// sitting): not kept either.
+    /// sitting): not kept either, nor MCTS, 7-1-0 against random players over seeds 1000-1007
+    /// and 10-0-2 against greedy over 1000-1011 (the nineteenth sitting).
     ///
     /// Six-seat cut-throat Tri-Stax against greedy players at 200 ms a move, the same 48 seeds
     /// (2000-2047): best-reply search 46-0-2, MCTS 46-0-2, paranoid 42-1-5 (the losses in
