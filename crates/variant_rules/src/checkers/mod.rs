@@ -754,12 +754,29 @@ impl CheckersPosition {
 
     /// Whether the checker on top of `c` has a first hop (false for an empty cell).
     pub(crate) fn can_jump(&self, c: Cell) -> bool {
+        self.first_hop_over(c, SeatSet(u8::MAX))
+    }
+
+    /// Whether a stack `by` commands has a first hop over a stack topped by a checker of
+    /// `seats`: what the search at five or six seats counts as an opponent's quiet move that
+    /// threatens its side ([`crate::search::Evaluate::threatened`]).
+    pub(crate) fn threatens(&self, by: Seat, seats: SeatSet) -> bool {
+        self.cells_of(by).any(|c| self.first_hop_over(c as Cell, seats))
+    }
+
+    /// Whether the checker on top of `c` has a first hop over a stack whose top checker belongs
+    /// to one of `seats` (false for an empty cell).
+    fn first_hop_over(&self, c: Cell, seats: SeatSet) -> bool {
         let Some(ck) = self.top(c) else { return false };
         let (king, owner, c) = (ck.is_king(), ck.owner(), c as u8);
         let (jumps, n) = self.jump_dirs(king, owner);
         jumps[..n].iter().any(|&d| {
             let over = self.step(c, d, king, owner);
-            if over == NONE || self.top[over as usize] == NONE || !self.may_jump(ck, self.checkers[self.top[over as usize] as usize]) {
+            if over == NONE || self.top[over as usize] == NONE {
+                return false;
+            }
+            let victim = self.checkers[self.top[over as usize] as usize];
+            if !seats.contains(victim.owner()) || !self.may_jump(ck, victim) {
                 return false;
             }
             let land = self.step(over, d, king, owner);

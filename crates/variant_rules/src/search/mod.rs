@@ -3,7 +3,8 @@
 //! - [`eval`]: each game's static evaluation ([`Evaluate`]);
 //! - `pvs`: iterative-deepening principal variation search with a transposition table and
 //!   quiescence; dice throws are chance nodes weighted by [`Position::chance`]; with more than
-//!   two seats the mover's team searches against a coalition of all others (paranoid), or,
+//!   two seats the mover's team searches against a coalition of all others (paranoid; at
+//!   five or six seats of cut-throat Queens the others' quiet plies as a uniform choice), or,
 //!   at three or more teams, lets one opponent of each run of turns reply (best-reply search);
 //! - `mcts`: Monte Carlo tree search for three or more teams (see [`Method`]);
 //! - [`think`]: the entry point on [`AnyPosition`] (a time or depth limit and a stop flag, so

@@ -54,7 +54,9 @@ const CLOCK_NODES: u64 = 256;
 /// left out (its first move in order always stays; the check may be a third seat's, whose line
 /// the move opens): opponents' plies become narrow, and every seat's
 /// mating move — a check — is within reach. Only for games that say which moves check
-/// ([`Evaluate::checks`]).
+/// ([`Evaluate::checks`]). Games that say instead which quiet moves leave a capture of ours
+/// standing ([`Evaluate::threatened`]) search such plies as a uniform choice
+/// ([`Searcher::expect_quiet`]).
 const THREATS_ONLY_FROM_SEATS: usize = 5;
 /// Tables of this many seats or more give best-reply search's spent opponents their first
 /// move by what the move is alone ([`Searcher::order_statically`]), not by the table move,
@@ -227,6 +229,9 @@ pub struct Searcher<'a, P: Evaluate> {
     /// Three or more teams, in a game that leaves teams out for good out of the opponents'
     /// mean ([`Evaluate::leaves_out_teams_out`]).
     leaves_out_teams_out: bool,
+    /// Five or six seats, paranoid, in a game that says which quiet moves threaten us: the
+    /// opponents' quiet plies are a uniform choice ([`Searcher::expect_quiet`]).
+    expects_quiet: bool,
     /// Per ply, under best-reply search: whether an opponent earlier in this run of opponents'
     /// turns has already searched its moves (this one then plays its first move in order).
     spent: [bool; MAX_PLY],
@@ -312,6 +317,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             reduces: seating.count() == 2,
             best_reply: best_reply && seating.teams().len() >= 3,
             leaves_out_teams_out: seating.teams().len() >= 3 && root.leaves_out_teams_out(),
+            expects_quiet: !(best_reply && seating.teams().len() >= 3)
+                && seating.count() >= THREATS_ONLY_FROM_SEATS
+                && root.threatened(root.turn(), us).is_some(),
             spent: [false; MAX_PLY],
             run: [0; MAX_PLY],
             throwing: [false; MAX_PLY],
@@ -696,6 +704,11 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
         }
         let (alpha0, mut best, mut best_move) = (alpha, -INF, None);
         let probe = std::mem::take(&mut self.probing[ply]);
+        if self.expects_quiet && !probe && !self.is_us(pos) && !pos.is_noisy(ordered[0].1) {
+            let v = self.expect_quiet(pos, hash, depth, ply, &mut ordered);
+            self.ordered[ply] = ordered;
+            return v;
+        }
         let threats_only = !self.best_reply && !self.is_us(pos) && self.seating.count() >= THREATS_ONLY_FROM_SEATS;
         let may_reduce = self.reduces && depth >= LMR_FROM_DEPTH && !in_check;
         let (pv, improving) = (beta - alpha > 1, !self.refined || self.improving(ply));
@@ -773,6 +786,58 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             self.store(hash, depth, ply, best, best_move, alpha0, beta);
         }
         best
+    }
+
+    /// An opponent's quiet ply at five or six seats, in a game that says which quiet moves
+    /// leave a capture of ours standing ([`Evaluate::threatened`]: cut-throat Queens), scored
+    /// as the mover's uniform choice among its `n` moves rather than its worst for us. The first
+    /// move in order stands for the moves that threaten nothing, and each threat is searched and
+    /// counts as itself: `(first * (n - k) + sum of the k threats) / n`, each child with the full
+    /// window (a mean needs exact scores), stored as exact. A forced result anywhere below
+    /// keeps the mover's best, as a plain node would.
+    ///
+    /// Random and greedy seats both choose a quiet move without regard to us (greedy ones weigh
+    /// material alone, which no quiet move but a crowning changes), so a coalition that always
+    /// finds the worst quiet move for us models neither: at 200 ms a move six-seat cut-throat
+    /// Tri-Queens lost 5 of 88 games to random seats with it and 2 with this, and 4 of 96 to
+    /// greedy seats either way (docs/architecture.md, the twenty-third sitting). Captures stay
+    /// the coalition's: they are forced, and greedy seats choose the largest.
+    fn expect_quiet(&mut self, pos: &mut P, hash: u64, depth: i32, ply: usize, ordered: &mut [(i32, P::Move)]) -> i32 {
+        let n = ordered.len() as i64;
+        let (mut threats, mut k, mut best) = (0i64, 0i64, -INF);
+        let (mut first, mut first_move) = (0, None);
+        for i in 0..ordered.len() {
+            let (_, m) = pick(ordered, i);
+            self.spent[ply + 1] = false;
+            if i > 0 && !self.leaves_threat(pos, m) {
+                continue;
+            }
+            let next = if pos.extends(m) { depth } else { depth - 1 };
+            let v = self.child(pos, m, next, ply, -INF, INF, 0);
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(v);
+            if i == 0 {
+                (first, first_move) = (v, Some(m));
+            } else {
+                threats += v as i64;
+                k += 1;
+            }
+        }
+        let v = if is_decisive(best) { best } else { ((first as i64 * (n - k) + threats) / n) as i32 };
+        self.store(hash, depth, ply, v, first_move, -INF, INF);
+        v
+    }
+
+    /// Whether the quiet move `m` leaves its mover a capture of ours ([`Evaluate::threatened`],
+    /// asked after `m` is played; true where the game does not say).
+    fn leaves_threat(&self, pos: &mut P, m: P::Move) -> bool {
+        let mover = pos.turn();
+        let undo = pos.play_unchecked(m);
+        let threat = pos.threatened(mover, self.us);
+        pos.undo(m, undo);
+        threat != Some(false)
     }
 
     /// Searches noisy moves only, standing pat on the static score unless every move is noisy
@@ -1054,6 +1119,49 @@ mod tests {
         assert_eq!(pick(&mut s.ordered[0], 0).1, last, "the dynamic order plays the killer first");
         s.order_statically(&pos, 0);
         assert_eq!(pick(&mut s.ordered[0], 0).1, moves[0], "the static order, the first generated");
+    }
+
+    /// Six-seat cut-throat Tri-Queens takes an opponent's quiet ply as the mover's uniform
+    /// choice (at five or six seats, where the game says which quiet moves threaten us), and
+    /// so never scores a position worse for us than the coalition that always finds our worst
+    /// quiet reply: at fixed depth, over positions of random play, the score with the mean is
+    /// at least the paranoid score, and above it somewhere. Tri-Queens in pairs and six-seat
+    /// Tri-Stax keep the paranoid search.
+    #[test]
+    fn six_seat_cut_throat_queens_expects_the_opponents_quiet_moves() {
+        let start = |game, seating| {
+            let mut o = GameOptions::default_for(game);
+            o.players = 6;
+            o.seating = seating;
+            AnyPosition::start(game, &o).unwrap()
+        };
+        let stop = AtomicBool::new(false);
+        let expects = |pos: &AnyPosition| Searcher::new(pos, 16, &[], false, false, &stop, None).expects_quiet;
+        assert!(!expects(&start(GameId::TriQueens, DoublesSeating::PartnersAdjacent)), "Tri-Queens in pairs");
+        assert!(!expects(&start(GameId::TriStax, DoublesSeating::CutThroat)), "six-seat Tri-Stax");
+        let queens = start(GameId::TriQueens, DoublesSeating::CutThroat);
+        assert!(expects(&queens));
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let (mut higher, mut moves) = (0, Vec::new());
+        for game in 0..6 {
+            let mut pos = queens.clone();
+            for _ in 0..12 + 6 * game {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            let search = |expects_quiet| {
+                let mut searcher = Searcher::new(&pos, 16, &[], false, false, &stop, None);
+                searcher.expects_quiet = expects_quiet;
+                searcher.run(&mut pos.clone(), 4, None).score
+            };
+            let (mean, worst) = (search(true), search(false));
+            assert!(mean >= worst, "game {game}: {mean} with the mean, {worst} paranoid");
+            higher += usize::from(mean > worst);
+        }
+        assert!(higher > 0, "the mean never scored above the paranoid search");
     }
 
     /// Picking from the front gives a stable sort's order (best key first, equal keys in the

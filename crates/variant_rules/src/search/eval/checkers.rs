@@ -62,6 +62,16 @@ impl Evaluate for CheckersPosition {
         m.hops as i32
     }
 
+    /// Cut-throat Queens alone: its six-seat rows were measured with the opponents' quiet plies
+    /// searched as a uniform choice, each jump threat counted as itself (docs/architecture.md,
+    /// the twenty-third sitting); Checkers, Stax, Tri-Chek and Queens in pairs keep the search
+    /// their rows were played with.
+    fn threatened(&self, by: Seat, seats: SeatSet) -> Option<bool> {
+        let seating = &self.table().seating;
+        let cut_throat = seating.team(by) == SeatSet::single(by);
+        (self.rules().game == CheckersGame::Queens && cut_throat).then(|| self.threatens(by, seats))
+    }
+
     /// One pass over the stacks: a seat with no checker left in any stack is out for good
     /// (what [`CheckersPosition::state_of`] calls eliminated, without its scan per seat).
     fn seats_out(&self) -> SeatSet {
@@ -90,7 +100,9 @@ impl Evaluate for CheckersPosition {
     /// against random players but 35-1-4 against greedy over seeds 1000-1039 (the eighteenth
     /// sitting): not kept either, nor MCTS, 7-1-0 against random players over seeds 1000-1007
     /// and 10-0-2 against greedy over 1000-1011 (the nineteenth sitting). Paranoid search
-    /// itself reached 108-2-8 against random players over seeds 1000-1117 (the twentieth).
+    /// itself reached 108-2-8 against random players over seeds 1000-1117 (the twentieth); with
+    /// the opponents' quiet plies as a uniform choice ([`Evaluate::threatened`], the
+    /// twenty-third sitting) it plays the rows as they stand.
     ///
     /// Six-seat cut-throat Tri-Stax against greedy players at 200 ms a move, the same 48 seeds
     /// (2000-2047): best-reply search 46-0-2, MCTS 46-0-2, paranoid 42-1-5 (the losses in
@@ -202,6 +214,7 @@ impl CheckersPosition {
 mod tests {
     use super::*;
     use crate::checkers::{CheckersGame, CheckersRules};
+    use crate::position::Position;
     use crate::topology::Wrap;
 
     fn checkers(text: &str) -> CheckersPosition {
@@ -250,5 +263,25 @@ mod tests {
         // The man on c3 or e3 has one free step either way (d4 is taken), and d4's king loses
         // one of its four steps to it either way.
         assert_eq!(j[Seat(0)] - t[Seat(0)], TRAPPED, "only a1's trap differs");
+    }
+
+    /// A quiet step that leaves its mover a jump threatens the jumped seat: a's man stepping
+    /// from a1 to b2 faces b's man on c3 with d4 empty beyond it; before the step there is no
+    /// such jump, and b, whose men move down the board, threatens nothing. Checkers does not
+    /// say (its rows were measured without it).
+    #[test]
+    fn a_step_that_leaves_a_jump_threatens_the_seat_jumped() {
+        let queens = |text: &str| CheckersPosition::from_text(text, CheckersRules::two(CheckersGame::Queens), Wrap::Flat).unwrap();
+        let (a, b) = (Seat(0), Seat(1));
+        let mut p = queens("8/8/8/8/8/2b5/8/a7 a 0");
+        let at = |f: u8, r: u8| p.topology().cell(f, r).unwrap() as u8;
+        let step = CheckersMove::step(at(0, 0), at(1, 1));
+        assert_eq!(p.threatened(a, SeatSet::single(b)), Some(false), "a1 jumps nothing");
+        p.play_unchecked(step);
+        assert_eq!(p.threatened(a, SeatSet::single(b)), Some(true), "b2 jumps c3 to d4");
+        assert_eq!(p.threatened(a, SeatSet::single(a)), Some(false), "never its own");
+        let far = queens("8/8/8/8/8/8/1b6/8 a 0");
+        assert_eq!(far.threatened(b, SeatSet::single(a)), Some(false));
+        assert_eq!(checkers("8/8/8/8/8/2b5/1a6/8 a 0").threatened(a, SeatSet::single(b)), None);
     }
 }

@@ -70,6 +70,16 @@ pub trait Evaluate: Position {
         let _ = (m, seats);
         None
     }
+    /// Whether `by`, the seat that just moved, has a capture of a piece of `seats` standing now
+    /// (a checkers stack with a first hop over one of theirs), or `None` where the game does
+    /// not say. Where a game says, the paranoid search at five or six seats scores an
+    /// opponent's quiet ply as the mover's uniform choice, searching each quiet move after
+    /// which this is true and letting the first in order stand for the rest (`pvs`,
+    /// `Searcher::expect_quiet`). Default: `None`.
+    fn threatened(&self, by: Seat, seats: SeatSet) -> Option<bool> {
+        let _ = (by, seats);
+        None
+    }
     /// One sample, drawn with `rng`, of what the side to move cannot see (CHEX: an order of the
     /// face-down piles), or `None` where nothing is hidden. Search and the greedy controller
     /// play on such samples, never on the real hidden state.
@@ -200,6 +210,9 @@ impl Evaluate for AnyPosition {
     }
     fn checks(&self, m: AnyMove, seats: SeatSet) -> Option<bool> {
         with_move!(self, m, p, m => p.checks(m, seats), None)
+    }
+    fn threatened(&self, by: Seat, seats: SeatSet) -> Option<bool> {
+        dispatch!(self, p => p.threatened(by, seats))
     }
     fn cut_throat_method(&self, seats: usize) -> super::Method {
         dispatch!(self, p => p.cut_throat_method(seats))
