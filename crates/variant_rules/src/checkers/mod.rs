@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::position::{Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
+use crate::position::{MAX_SEATS, Outcome, PerSeat, Position, Reason, Seat, SeatSet, SeatState, Seating, splitmix64};
 use crate::topology::{Cell, CellSet, Line, MAX_CELLS, NO_CELL, Side, Topology, Wrap};
 
 mod bits;
@@ -754,7 +754,7 @@ impl CheckersPosition {
 
     /// Whether the checker on top of `c` has a first hop (false for an empty cell).
     pub(crate) fn can_jump(&self, c: Cell) -> bool {
-        self.first_hop_over(c, SeatSet(u8::MAX))
+        self.first_hop_over(c, SeatSet::first(MAX_SEATS))
     }
 
     /// Whether a stack `by` commands has a first hop over a stack topped by a checker of

@@ -289,6 +289,7 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
     pub fn new(root: &P, table_bits: u32, history: &[u64], repetition: bool, best_reply: bool, stop: &'a AtomicBool, kept: Option<Kept<P::Move>>) -> Self {
         let seating = root.seating();
         let us = seating.team(root.turn());
+        let best_reply = best_reply && seating.teams().len() >= 3;
         let empty = Entry { key: 0, best: None, score: 0, depth: -1, bound: Bound::Exact };
         let mut path = Vec::with_capacity(history.len() + MAX_PLY);
         path.extend_from_slice(history);
@@ -315,11 +316,9 @@ impl<'a, P: Evaluate> Searcher<'a, P> {
             prunes: root.forward_pruning(),
             refined: root.forward_pruning() && seating.count() == 2,
             reduces: seating.count() == 2,
-            best_reply: best_reply && seating.teams().len() >= 3,
+            best_reply,
             leaves_out_teams_out: seating.teams().len() >= 3 && root.leaves_out_teams_out(),
-            expects_quiet: !(best_reply && seating.teams().len() >= 3)
-                && seating.count() >= THREATS_ONLY_FROM_SEATS
-                && root.threatened(root.turn(), us).is_some(),
+            expects_quiet: !best_reply && seating.count() >= THREATS_ONLY_FROM_SEATS && root.threatened(root.turn(), us).is_some(),
             spent: [false; MAX_PLY],
             run: [0; MAX_PLY],
             throwing: [false; MAX_PLY],
