@@ -13,8 +13,9 @@
 //! (default: the cores). Each chunk's running tally goes to stderr, so that a run stopped
 //! part way still tells what it played; a match's drawn games are counted by how they ended
 //! (the ply cap of 300 moves a seat, a game's move limit, repetition, ...).
-//! `STRENGTH_RECORDS` names a file to which every game the AI did not win is appended as it
-//! ends, in its game's record format (PGN or record text), so that a loss can be read.
+//! `STRENGTH_LIST` (set to anything) prints the configurations' names, filtered, and plays
+//! nothing. `STRENGTH_RECORDS` names a file to which every game the AI did not win is appended
+//! as it ends, in its game's record format (PGN or record text), so that a loss can be read.
 //!
 //! Seatings of teams: partners put the AI in every seat of one team (seats rotate, so it plays
 //! each team); cut-throat puts one AI against the rest, all of the opponent kind.
@@ -25,9 +26,10 @@ use std::sync::atomic::AtomicBool;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use variant_rules::checkers::DoublesSeating;
 use variant_rules::search::matches::{GameRecord, MatchConfig, Result3, Tally, run_match};
 use variant_rules::search::{self, Controller, Limits, Method};
-use variant_rules::{GameId, GameOptions};
+use variant_rules::{Game, GameId, GameOptions};
 
 /// The share of decisive games the AI must win, the whole 95% interval above it: against random
 /// play and against greedy play (issue 29's targets).
@@ -79,27 +81,26 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
             out.push((format!("{game} --players 4 --seating {seating}"), game, o));
         }
     }
-    // The triangular games beyond two players: one line per player count, partners where the
-    // count allows them.
-    for game in [GameId::TriChek, GameId::TriStax, GameId::TriQueens] {
-        for (players, seating) in [(3, "cut-throat"), (4, "partners-adjacent"), (6, "cut-throat"), (6, "partners-adjacent")] {
-            let mut o = GameOptions::default_for(game);
-            o.players = players;
-            o.seating = seating.parse().unwrap();
-            if game != GameId::TriChek {
-                o.move_limit = 100 * players as u16;
+    // The triangular games beyond two players (two come from GameId::ALL): every player count
+    // and every seating the engine accepts for it, asked of the engine, so that a seating it
+    // learns is played here too.
+    for game in [GameId::TriChek, GameId::TriStax, GameId::TriQueens, GameId::TriChess] {
+        for &players in game.player_counts().iter().filter(|&&n| n > 2) {
+            for seating in DoublesSeating::TRI {
+                let mut o = GameOptions::default_for(game);
+                o.players = players;
+                o.seating = seating;
+                // Stax and Queens have no move limit of their own ("until all of one player's
+                // pieces are under those of the other"): the bench draws a game after 100 plies a
+                // seat without progress.
+                if matches!(game, GameId::TriStax | GameId::TriQueens) {
+                    o.move_limit = 100 * players as u16;
+                }
+                if Game::new(game, o, None).is_ok() {
+                    out.push((format!("{game} --players {players} --seating {seating}"), game, o));
+                }
             }
-            out.push((format!("{game} --players {players} --seating {seating}"), game, o));
         }
-    }
-    // Tri-Chess beyond two players: every seating of the text (two players come from GameId::ALL).
-    for (players, seating) in
-        [(3, "cut-throat"), (4, "cut-throat"), (4, "partners-adjacent"), (5, "cut-throat"), (6, "cut-throat"), (6, "partners-adjacent"), (6, "trios")]
-    {
-        let mut o = GameOptions::default_for(GameId::TriChess);
-        o.players = players;
-        o.seating = seating.parse().unwrap();
-        out.push((format!("tri-chess --players {players} --seating {seating}"), GameId::TriChess, o));
     }
     // Double Chess seats four already (partners above, from GameId::ALL); cut-throat here.
     let mut o = GameOptions::default_for(GameId::DoubleChess);
@@ -261,6 +262,10 @@ fn main() {
         Some(exact) => name == exact,
         None => name.contains(&filter),
     };
+    if std::env::var_os("STRENGTH_LIST").is_some() {
+        configurations().into_iter().filter(|(n, ..)| wanted(n)).for_each(|(name, ..)| println!("{name}"));
+        return;
+    }
     for (name, game, options) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
         let nps = speed(game, &options, ms.min(1000));
         // A column's tally, and how its draws ended (printed after both columns).
