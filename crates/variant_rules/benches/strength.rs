@@ -96,8 +96,12 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
                 if matches!(game, GameId::TriStax | GameId::TriQueens) {
                     o.move_limit = 100 * players as u16;
                 }
-                if Game::new(game, o, None).is_ok() {
-                    out.push((format!("{game} --players {players} --seating {seating}"), game, o));
+                match Game::new(game, o, None) {
+                    Ok(_) => out.push((format!("{game} --players {players} --seating {seating}"), game, o)),
+                    // Every player count seats cut-throat: a refusal there is a broken engine,
+                    // not a seating to leave out, so the bench says so rather than shrink.
+                    Err(e) if seating == DoublesSeating::CutThroat => refuse(&format!("{game} refuses {players} seats cut-throat: {e}")),
+                    Err(_) => {}
                 }
             }
         }
@@ -246,6 +250,16 @@ fn main() {
     if !(against.is_empty() || ["random", "greedy"].contains(&against.as_str())) {
         refuse(&format!("STRENGTH_AGAINST must be random or greedy, got {against:?}"));
     }
+    let wanted = |name: &str| match filter.strip_prefix('=') {
+        Some(exact) => name == exact,
+        None => name.contains(&filter),
+    };
+    if std::env::var_os("STRENGTH_LIST").is_some() {
+        for (name, ..) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
+            println!("{name}");
+        }
+        return;
+    }
     let ai = Controller::Ai { movetime_ms: ms as u32, method: Method::Auto };
     let records = std::env::var_os("STRENGTH_RECORDS").map(|path| match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
         Ok(file) => Mutex::new(file),
@@ -258,14 +272,6 @@ fn main() {
         100.0 * AGAINST_GREEDY
     );
     println!("{:<48} {:>10}  {:<44} {:<44}", "configuration", "nodes/s", "vs random", "vs greedy");
-    let wanted = |name: &str| match filter.strip_prefix('=') {
-        Some(exact) => name == exact,
-        None => name.contains(&filter),
-    };
-    if std::env::var_os("STRENGTH_LIST").is_some() {
-        configurations().into_iter().filter(|(n, ..)| wanted(n)).for_each(|(name, ..)| println!("{name}"));
-        return;
-    }
     for (name, game, options) in configurations().into_iter().filter(|(n, ..)| wanted(n)) {
         let nps = speed(game, &options, ms.min(1000));
         // A column's tally, and how its draws ended (printed after both columns).
