@@ -73,11 +73,11 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
         out.push((format!("dice-chess --rules {rules}"), GameId::DiceChess, o));
     }
     for game in [GameId::Checkers, GameId::Stax, GameId::Queens] {
-        for seating in ["partners-adjacent", "partners-opposite", "cut-throat"] {
+        for seating in DoublesSeating::ALL {
             let mut o = GameOptions::default_for(game);
             o.players = 4;
             o.move_limit = game.default_move_limit_for(4);
-            o.seating = seating.parse().unwrap();
+            o.seating = seating;
             out.push((format!("{game} --players 4 --seating {seating}"), game, o));
         }
     }
@@ -108,7 +108,7 @@ fn configurations() -> Vec<(String, GameId, GameOptions)> {
     }
     // Double Chess seats four already (partners above, from GameId::ALL); cut-throat here.
     let mut o = GameOptions::default_for(GameId::DoubleChess);
-    o.seating = "cut-throat".parse().unwrap();
+    o.seating = DoublesSeating::CutThroat;
     out.push(("double-chess --seating cut-throat".into(), GameId::DoubleChess, o));
     out
 }
